@@ -1,0 +1,71 @@
+package io.plugstack.api.plugin;
+
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A plugin's identity as Slurm's loader sees it: {@code plugin_type}, {@code plugin_name} and
+ * {@code plugin_version}, read from the bundle's {@link PluginHeaders}.
+ */
+public record PluginIdentity(PluginType type, String name, SlurmVersion version) {
+
+    /**
+     * Reads the three headers. A missing header is Slurm's ESLURM_PLUGIN_MISSING_NAME; a malformed
+     * one is refused too. The exception message names the header and what was expected.
+     *
+     * @param header the bundle's manifest headers (null for an absent header)
+     * @throws IllegalArgumentException "&lt;header&gt;: &lt;what is wrong&gt;"
+     */
+    public static PluginIdentity fromHeaders(Function<String, String> header) {
+        String type = required(header, PluginHeaders.TYPE);
+        String name = required(header, PluginHeaders.NAME);
+        String version = required(header, PluginHeaders.VERSION);
+        PluginType parsedType;
+        try {
+            parsedType = PluginType.parse(type);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PluginHeaders.TYPE + " " + e.getMessage(), e);
+        }
+        if (!name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.')) {
+            throw new IllegalArgumentException(PluginHeaders.NAME + " \"" + name + "\" may hold only letters, digits, '_', '-' and '.'");
+        }
+        SlurmVersion parsedVersion;
+        try {
+            parsedVersion = SlurmVersion.parse(version);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PluginHeaders.VERSION + " " + e.getMessage(), e);
+        }
+        return new PluginIdentity(parsedType, name.trim(), parsedVersion);
+    }
+
+    private static String required(Function<String, String> header, String name) {
+        String value = header.apply(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is missing (every Slurm plugin must declare "
+                    + PluginHeaders.TYPE + ", " + PluginHeaders.NAME + " and " + PluginHeaders.VERSION + ")");
+        }
+        return value.trim();
+    }
+
+    /**
+     * Slurm's load-time version check (PLUG-3) against the host's release.
+     *
+     * @return empty when the plugin may load, else the reason, naming the header and the expected value
+     */
+    public Optional<String> incompatibilityWith(SlurmVersion host) {
+        SlurmVersion.Match match = type.family().versionMatch();
+        if (host.accepts(version, match)) {
+            return Optional.empty();
+        }
+        String expected = match == SlurmVersion.Match.MAJOR_MINOR
+                ? host.major() + "." + host.minor() + ".x"
+                : host.toString();
+        return Optional.of(PluginHeaders.VERSION + " " + version + " does not match the runtime's Slurm " + host
+                + ": expected " + expected + " (Incompatible Slurm plugin version)");
+    }
+
+    @Override
+    public String toString() {
+        return type + " " + name + " " + version;
+    }
+}

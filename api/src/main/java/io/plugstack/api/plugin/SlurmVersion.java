@@ -1,0 +1,80 @@
+package io.plugstack.api.plugin;
+
+/**
+ * A Slurm release number, major.minor.micro, as encoded in {@code SLURM_VERSION_NUMBER}
+ * (one byte each: 25.11.2 = 0x190B02).
+ */
+public record SlurmVersion(int major, int minor, int micro) implements Comparable<SlurmVersion> {
+
+    /** Which components must be equal for a plugin to load (plugin.c's version masks). */
+    public enum Match {
+        /** mask 0xFFFF00: SPANK plugins (plugin_type exactly "spank"). */
+        MAJOR_MINOR(0xFFFF00),
+        /** mask 0xFFFFFF: every other plugin type. */
+        MAJOR_MINOR_MICRO(0xFFFFFF);
+
+        private final int mask;
+
+        Match(int mask) {
+            this.mask = mask;
+        }
+
+        /** The mask applied to both version numbers before comparing them. */
+        public int mask() {
+            return mask;
+        }
+    }
+
+    public SlurmVersion {
+        if (major < 0 || major > 255 || minor < 0 || minor > 255 || micro < 0 || micro > 255) {
+            throw new IllegalArgumentException("version parts must be 0..255: " + major + "." + minor + "." + micro);
+        }
+    }
+
+    /**
+     * Parses "major.minor.micro" (each a decimal number 0..255).
+     *
+     * @throws IllegalArgumentException naming the text and the expected form
+     */
+    public static SlurmVersion parse(String text) {
+        String[] parts = text == null ? new String[0] : text.trim().split("\\.", -1);
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("\"" + text + "\" is not major.minor.micro (e.g. 25.11.0)");
+        }
+        try {
+            return new SlurmVersion(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("\"" + text + "\" is not major.minor.micro (e.g. 25.11.0)");
+        }
+    }
+
+    /** The release this API was built for. */
+    public static SlurmVersion builtFor() {
+        return parse(SlurmRelease.BUILT_FOR);
+    }
+
+    /** {@code SLURM_VERSION_NUMBER}: major&lt;&lt;16 | minor&lt;&lt;8 | micro. */
+    public int number() {
+        return major << 16 | minor << 8 | micro;
+    }
+
+    /** Whether a plugin built for {@code plugin} may load into a host of this release. */
+    public boolean accepts(SlurmVersion plugin, Match match) {
+        return (number() & match.mask()) == (plugin.number() & match.mask());
+    }
+
+    @Override
+    public int compareTo(SlurmVersion o) {
+        return Integer.compare(number(), o.number());
+    }
+
+    /** Slurm's own rendering in load messages: minor with two digits ("24.05.1"). */
+    public String toSlurmString() {
+        return String.format("%d.%02d.%d", major, minor, micro);
+    }
+
+    @Override
+    public String toString() {
+        return major + "." + minor + "." + micro;
+    }
+}
