@@ -8,20 +8,40 @@ import java.util.Optional;
  */
 public enum PluginFamily {
     /** SPANK: plugin_type is exactly "spank"; major.minor must match, micro is ignored. */
-    SPANK("spank", false, SlurmVersion.Match.MAJOR_MINOR),
+    SPANK("spank", false, SlurmVersion.Match.MAJOR_MINOR, "io.plugstack.api.spank.SpankPlugin"),
     /** job_submit/&lt;minor&gt; in slurmctld; major.minor.micro must match. */
-    JOB_SUBMIT("job_submit", true, SlurmVersion.Match.MAJOR_MINOR_MICRO),
+    JOB_SUBMIT("job_submit", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.jobsubmit.JobSubmitPlugin"),
     /** cli_filter/&lt;minor&gt; in srun, sbatch, salloc; major.minor.micro must match. */
-    CLI_FILTER("cli_filter", true, SlurmVersion.Match.MAJOR_MINOR_MICRO);
+    CLI_FILTER("cli_filter", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.clifilter.CliFilterPlugin");
 
     private final String major;
     private final boolean minorRequired;
     private final SlurmVersion.Match versionMatch;
+    private final String serviceInterface;
 
-    PluginFamily(String major, boolean minorRequired, SlurmVersion.Match versionMatch) {
+    PluginFamily(String major, boolean minorRequired, SlurmVersion.Match versionMatch, String serviceInterface) {
         this.major = major;
         this.minorRequired = minorRequired;
         this.versionMatch = versionMatch;
+        this.serviceInterface = serviceInterface;
+    }
+
+    /**
+     * The OSGi service interface (objectClass) plugins of this family register; a name, not a
+     * class, so code outside the framework (the resolver hook) can match it in manifests.
+     */
+    public String serviceInterface() {
+        return serviceInterface;
+    }
+
+    /** The family whose plugins register {@code objectClass}, if any. */
+    public static Optional<PluginFamily> ofServiceInterface(String objectClass) {
+        for (PluginFamily f : values()) {
+            if (f.serviceInterface.equals(objectClass)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The major type string, e.g. "job_submit". */

@@ -60,7 +60,7 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version)
         String expected = match == SlurmVersion.Match.MAJOR_MINOR
                 ? host.major() + "." + host.minor() + ".x"
                 : host.toString();
-        return Optional.of(PluginHeaders.VERSION + " " + version + " does not match the runtime's Slurm " + host
+        return Optional.of(PluginHeaders.VERSION + " " + version.toSlurmString() + " does not match the runtime's Slurm " + host.toSlurmString()
                 + ": expected " + expected + " (Incompatible Slurm plugin version)");
     }
 

@@ -1,0 +1,64 @@
+package io.plugstack.api.clifilter;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The command's options ({@code slurm_opt_t}) as cli_filter plugins reach them: by long option name,
+ * with values as strings, through Slurm's own getters and setters (CLI-43). Implemented by the host.
+ */
+@ProviderType
+public interface CliOptions {
+
+    /** Which command is running. */
+    CliCommand command();
+
+    /**
+     * The option's current value as Slurm's getter renders it, e.g. {@code get("time")}. An unset option
+     * may give empty or a sentinel string (e.g. "-2" for ntasks-per-node, "0?" for --mem=0), as Slurm's
+     * getter does; an unknown name gives empty.
+     */
+    Optional<String> get(String longName);
+
+    /**
+     * Sets an option through Slurm's setter, as if given on the command line. Never throws: an unknown
+     * name, an invalid value, or an option that belongs to the other pass (see {@link #earlyPass()})
+     * answers false and changes nothing (CLI-43, CLI-25).
+     */
+    boolean set(String longName, String value);
+
+    /** Resets an option to its default; false for an unknown name. */
+    boolean unset(String longName);
+
+    /** Whether the option was set (by defaults, environment, script or command line). */
+    boolean isSet(String longName);
+
+    /** The long names of every set option. */
+    Set<String> setOptions();
+
+    /**
+     * The command's positional arguments: the batch script path or the program first, then its
+     * arguments (cli_filter/lua shows them 1-indexed).
+     */
+    List<String> argv();
+
+    /**
+     * SPANK options by plugin name, then option name, with the value {@code spank_option_get} reports: the
+     * argument, "set" for a used option without argument, "unset" for an unused one without argument;
+     * options with no value are absent.
+     */
+    Map<String, Map<String, String>> spank();
+
+    /** The SPANK job control environment, "NAME=value" entries. */
+    List<String> spankJobEnv();
+
+    /**
+     * Whether this is sbatch/salloc/srun's early pass, in which only early-pass options can be set (the
+     * {@code early} argument of setup_defaults, hidden in the options object for Lua, CLI-41).
+     */
+    boolean earlyPass();
+}

@@ -1,0 +1,7 @@
+/**
+ * The cli_filter plugin API (salloc, sbatch, srun): {@link io.plugstack.api.clifilter.CliFilterPlugin}
+ * reads and rewrites command-line options before anything reaches slurmctld.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("0.1.0")
+package io.plugstack.api.clifilter;

@@ -1,0 +1,52 @@
+package io.plugstack.api.jobsubmit;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The message a job_submit chain returns to the user ({@code err_msg}): one slot shared by all plugins
+ * of the chain, so a later plugin's {@link #set(String)} replaces an earlier one's (JS-3). It reaches
+ * the user whether the request is accepted (printed at info level) or rejected (printed as errors),
+ * one line per "\n".
+ */
+public final class UserMessage {
+
+    private String text;
+
+    /** Replaces the message; null or "" clears it. */
+    public void set(String message) {
+        text = message == null || message.isEmpty() ? null : message;
+    }
+
+    /**
+     * Adds a line, joined to what the slot holds with "\n" (how job_submit/lua's log_user accumulates
+     * within one call, JSL-15). The slot may hold an earlier plugin's message; Slurm's plugins replace it,
+     * so use {@link #set(String)} for that behaviour.
+     */
+    public void append(String line) {
+        if (line == null) {
+            return;
+        }
+        text = text == null ? line : text + "\n" + line;
+    }
+
+    /** The message, if any. */
+    public Optional<String> get() {
+        return Optional.ofNullable(text);
+    }
+
+    /** The message split at "\n", as the commands print it; empty when there is none. */
+    public List<String> lines() {
+        return text == null ? List.of() : List.of(text.split("\n", -1));
+    }
+
+    /** Removes the message. */
+    public void clear() {
+        text = null;
+    }
+
+    @Override
+    public String toString() {
+        return text == null ? "" : text;
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The job_submit plugin API (slurmctld): {@link io.plugstack.api.jobsubmit.JobSubmitPlugin} sees and may
+ * change each request ({@link io.plugstack.api.jobsubmit.JobDescriptor}, Slurm's job_desc_msg_t).
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("0.1.0")
+package io.plugstack.api.jobsubmit;

@@ -1,0 +1,24 @@
+package io.plugstack.api.clifilter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CliCommandTest {
+
+    @ParameterizedTest
+    @CsvSource({"SALLOC, salloc", "SBATCH, sbatch", "SRUN, srun", "SCRONTAB, scrontab", "OTHER, other"})
+    void commandTypeNamesAreThoseOfCli43(CliCommand c, String name) {
+        assertEquals(name, c.slurmName());
+        assertEquals(c, CliCommand.ofName(name).orElseThrow());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SBATCH", "scrun", ""})
+    void otherNamesAreNotCommandTypes(String name) {
+        assertTrue(CliCommand.ofName(name).isEmpty());
+    }
+}
