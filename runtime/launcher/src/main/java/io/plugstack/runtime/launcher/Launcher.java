@@ -1,0 +1,157 @@
+package io.plugstack.runtime.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.hooks.resolver.ResolverHookFactory;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+
+import io.plugstack.runtime.identity.PluginIdentityResolverHook;
+import io.plugstack.runtime.identity.PluginIdentityRule;
+import io.plugstack.runtime.identity.RefusalRegistry;
+import io.plugstack.runtime.spi.PluginRefusals;
+
+/**
+ * Embeds Apache Felix: installs the runtime's bundles from {@code system/}, the shipped plugins
+ * from {@code plugins/}, and lets FileInstall own {@code deploy/}. The plugin identity resolver
+ * hook is registered before the first bundle can resolve.
+ */
+public final class Launcher {
+
+    /** Started last, so the deploy folder and the prompt come up once everything else is ready. */
+    private static final List<String> LAST = List.of("org.apache.felix.fileinstall", "org.apache.felix.gogo.shell");
+
+    private final RuntimeSettings settings;
+    private Framework framework;
+    private RefusalRegistry refusals;
+
+    public Launcher(RuntimeSettings settings) {
+        this.settings = settings;
+    }
+
+    /** Boots the framework; returns once every boot bundle has been started. */
+    public Framework start() throws BundleException, IOException {
+        Files.createDirectories(settings.deployDir());
+        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
+        framework = factory.newFramework(frameworkConfig());
+        framework.init();
+        BundleContext system = framework.getBundleContext();
+        refusals = new RefusalRegistry(new PluginIdentityRule(settings.slurmRelease()), Launcher::log);
+        system.registerService(ResolverHookFactory.class, new PluginIdentityResolverHook(refusals), null);
+        system.registerService(PluginRefusals.class, refusals, null);
+        system.addBundleListener(e -> {
+            if (e.getType() == BundleEvent.UNINSTALLED) {
+                refusals.forget(e.getBundle().getBundleId());
+            }
+        });
+        List<Bundle> installed = new ArrayList<>();
+        for (Path jar : jars(settings.systemDir())) {
+            installed.add(system.installBundle(jar.toUri().toString()));
+        }
+        for (Path jar : jars(settings.pluginsDir())) {
+            installed.add(system.installBundle(jar.toUri().toString()));
+        }
+        framework.start();
+        installed.sort(Comparator.comparingInt(b -> LAST.indexOf(b.getSymbolicName())));
+        for (Bundle b : installed) {
+            startQuietly(b);
+        }
+        return framework;
+    }
+
+    /** Bundles that cannot start (a refused plugin, say) do not stop the runtime. */
+    private static void startQuietly(Bundle b) {
+        if (b.getHeaders("").get(Constants.FRAGMENT_HOST) != null) {
+            return;
+        }
+        try {
+            b.start();
+        } catch (BundleException e) {
+            log("bundle " + b.getSymbolicName() + " [" + b.getBundleId() + "] not started: " + e.getMessage());
+        }
+    }
+
+    private Map<String, String> frameworkConfig() throws IOException {
+        Map<String, String> c = new HashMap<>(settings.all());
+        c.put(Constants.FRAMEWORK_STORAGE, settings.storageDir().toString());
+        c.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        c.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA,
+                PluginRefusals.class.getPackageName() + ";version=" + spiVersion());
+        c.put(RuntimeSettings.SLURM_RELEASE, settings.slurmRelease().toString());
+        c.put(RuntimeSettings.DEPLOY_DIR, settings.deployDir().toString());
+        c.put("felix.fileinstall.dir", settings.deployDir().toString());
+        c.putIfAbsent(RuntimeSettings.POLL, RuntimeSettings.DEFAULT_POLL);
+        c.putIfAbsent("felix.fileinstall.noInitialDelay", "true");
+        c.putIfAbsent("felix.fileinstall.bundles.new.start", "true");
+        // only whole files: deploy writes "<name>.jar.part" and renames it, FileInstall never sees half a jar
+        c.putIfAbsent("felix.fileinstall.filter", ".*\\.(jar|cfg|config)$");
+        c.putIfAbsent("felix.fileinstall.log.level", "2");
+        c.putIfAbsent("plugstack.home", settings.home().toString());
+        return c;
+    }
+
+    private static String spiVersion() throws IOException {
+        Properties p = new Properties();
+        try (InputStream in = Launcher.class.getResourceAsStream("build.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        }
+        return p.getProperty("spi.version", "0.0.0");
+    }
+
+    private static List<Path> jars(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+        }
+    }
+
+    public Framework framework() {
+        return framework;
+    }
+
+    public PluginRefusals refusals() {
+        return refusals;
+    }
+
+    /** Stops the framework and waits for it. */
+    public void stop() {
+        if (framework == null) {
+            return;
+        }
+        try {
+            framework.stop();
+            framework.waitForStop(30_000);
+        } catch (BundleException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new IllegalStateException("framework did not stop cleanly", e);
+        }
+    }
+
+    static void log(String message) {
+        System.err.println("plugstack: " + message);
+    }
+
+}

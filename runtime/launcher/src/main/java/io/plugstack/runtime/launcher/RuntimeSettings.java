@@ -1,0 +1,105 @@
+package io.plugstack.runtime.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+
+import io.plugstack.api.plugin.SlurmRelease;
+import io.plugstack.api.plugin.SlurmVersion;
+
+/**
+ * The runtime's settings: {@code <home>/etc/plugstack.properties}, overridden by {@code -D} system
+ * properties. Every key the launcher reads is named here, with its default.
+ */
+public final class RuntimeSettings {
+
+    /** The Slurm release whose plugin ABI the runtime emulates (major.minor.micro). */
+    public static final String SLURM_RELEASE = "plugstack.slurm.release";
+    /** The hot-deploy folder watched by FileInstall. */
+    public static final String DEPLOY_DIR = "plugstack.deploy.dir";
+    /** Where the framework keeps its cache; wiped at every start (deploy/ is the source of truth). */
+    public static final String STORAGE_DIR = "plugstack.storage.dir";
+    /** FileInstall's scan interval in ms. Deploy latency is 1-2 polls (a file must be stable for two scans). */
+    public static final String POLL = "felix.fileinstall.poll";
+    static final String DEFAULT_POLL = "50";
+
+    private final Path home;
+    private final Map<String, String> values;
+
+    private RuntimeSettings(Path home, Map<String, String> values) {
+        this.home = home;
+        this.values = values;
+    }
+
+    /** Settings of the runtime whose home is {@code home}. */
+    public static RuntimeSettings load(Path home, Properties overrides) {
+        Map<String, String> v = new HashMap<>();
+        Path file = home.resolve("etc").resolve("plugstack.properties");
+        if (Files.isRegularFile(file)) {
+            Properties p = new Properties();
+            try (InputStream in = Files.newInputStream(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+            p.stringPropertyNames().forEach(k -> v.put(k, p.getProperty(k).trim()));
+        }
+        overrides.stringPropertyNames().stream()
+                .filter(k -> k.startsWith("plugstack.") || k.startsWith("felix.") || k.startsWith("gosh.")
+                        || k.startsWith("org.osgi.") || k.startsWith("ds.") || k.startsWith("obr."))
+                .forEach(k -> v.put(k, overrides.getProperty(k)));
+        RuntimeSettings s = new RuntimeSettings(home.toAbsolutePath().normalize(), v);
+        s.slurmRelease(); // fail fast on a malformed release
+        return s;
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    public SlurmVersion slurmRelease() {
+        String text = values.getOrDefault(SLURM_RELEASE, SlurmRelease.BUILT_FOR);
+        try {
+            return SlurmVersion.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(SLURM_RELEASE + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Path deployDir() {
+        return path(DEPLOY_DIR, "deploy");
+    }
+
+    public Path storageDir() {
+        return path(STORAGE_DIR, "data/framework");
+    }
+
+    /** Folder of the bundles that make the runtime itself (framework services, API, host, shell). */
+    public Path systemDir() {
+        return home.resolve("system");
+    }
+
+    /** Folder of the plugin bundles shipped with the product. */
+    public Path pluginsDir() {
+        return home.resolve("plugins");
+    }
+
+    private Path path(String key, String def) {
+        String v = values.get(key);
+        return v == null ? home.resolve(def) : home.resolve(v).toAbsolutePath().normalize();
+    }
+
+    /** Every setting, to be handed to the framework as its configuration. */
+    public Map<String, String> all() {
+        return Map.copyOf(values);
+    }
+
+    public String get(String key, String def) {
+        return values.getOrDefault(key, def);
+    }
+}
