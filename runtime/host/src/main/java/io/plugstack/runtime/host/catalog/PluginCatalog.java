@@ -1,0 +1,37 @@
+package io.plugstack.runtime.host.catalog;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.api.plugin.SlurmPlugin;
+
+/**
+ * The host's view of every plugin bundle: the generic plugin layer shared by the SPANK,
+ * job_submit and cli_filter families. It calls each plugin service's {@code init()} once when the
+ * service appears and {@code fini()} when it goes; only plugins whose init succeeded are handed out.
+ */
+@ProviderType
+public interface PluginCatalog {
+
+    /** Every plugin bundle, refused ones included, by bundle id. */
+    List<PluginRecord> plugins();
+
+    /** One plugin bundle. */
+    Optional<PluginRecord> plugin(long bundleId);
+
+    /** The plugin bundles whose Slurm-Plugin-Type is {@code type} (e.g. "job_submit/partition"). */
+    List<PluginRecord> byType(String type);
+
+    /** The usable (init succeeded) plugin instances of a family, with their records, by bundle id. */
+    List<ReadyPlugin> ready(PluginFamily family);
+
+    /** The Slurm release the runtime emulates. */
+    String slurmRelease();
+
+    /** A usable plugin and the bundle it comes from. */
+    record ReadyPlugin(PluginRecord record, SlurmPlugin plugin) {
+    }
+}
