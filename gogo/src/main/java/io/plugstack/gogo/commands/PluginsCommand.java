@@ -1,0 +1,28 @@
+package io.plugstack.gogo.commands;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.Table;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginRecord;
+
+/** {@code plugstack:plugins}: one line per plugin bundle, refused ones with the reason. */
+@Component(service = PluginsCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "plugins"})
+public final class PluginsCommand {
+
+    @Reference
+    private PluginCatalog catalog;
+
+    @Descriptor("list plugin bundles: id, plugin type, name, plugin version, bundle version, state, and why a plugin is not in use")
+    public String plugins() {
+        Table t = new Table("ID", "TYPE", "NAME", "PLUGIN-VERSION", "BUNDLE-VERSION", "STATE", "STATUS", "REASON");
+        for (PluginRecord r : catalog.plugins()) {
+            t.row(r.bundleId(), r.type(), r.name(), r.pluginVersion(), r.bundleVersion(), r.bundleState(), r.status(),
+                    r.detail().isEmpty() ? null : r.detail());
+        }
+        return "Slurm " + catalog.slurmRelease() + " plugin ABI\n" + t;
+    }
+}

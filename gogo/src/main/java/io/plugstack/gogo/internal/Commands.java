@@ -1,0 +1,10 @@
+package io.plugstack.gogo.internal;
+
+/** Gogo's service properties for the "plugstack" scope: each command class names its function. */
+public final class Commands {
+    public static final String SCOPE = "osgi.command.scope=plugstack";
+    public static final String FUNCTION = "osgi.command.function=";
+
+    private Commands() {
+    }
+}
