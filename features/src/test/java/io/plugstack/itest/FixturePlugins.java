@@ -1,0 +1,93 @@
+package io.plugstack.itest;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import aQute.bnd.osgi.Builder;
+import aQute.bnd.osgi.Jar;
+import io.plugstack.api.plugin.SlurmPlugin;
+
+/**
+ * Builds real plugin bundles for the tests with bnd (the tool that builds our shipped plugins),
+ * from the fixture classes under io.plugstack.itest.fixture, with whatever identity headers a
+ * test wants: right, wrong, malformed or missing.
+ */
+final class FixturePlugins {
+
+    private final Path dir;
+
+    FixturePlugins(Path dir) {
+        this.dir = dir;
+    }
+
+    /** A bundle builder for fixture package {@code fixture} ("good", "failinit"). */
+    Spec plugin(String bsn, String fixture) {
+        return new Spec(bsn, fixture);
+    }
+
+    final class Spec {
+        private final String bsn;
+        private final String fixture;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private String version = "1.0.0";
+
+        private Spec(String bsn, String fixture) {
+            this.bsn = bsn;
+            this.fixture = fixture;
+            headers.put("Slurm-Plugin-Type", "spank");
+            headers.put("Slurm-Plugin-Name", fixture);
+            headers.put("Slurm-Plugin-Version", Releases.RUNTIME);
+        }
+
+        Spec header(String name, String value) {
+            if (value == null) {
+                headers.remove(name);
+            } else {
+                headers.put(name, value);
+            }
+            return this;
+        }
+
+        Spec bundleVersion(String v) {
+            this.version = v;
+            return this;
+        }
+
+        /** Writes the jar (outside the deploy folder) and returns it. */
+        Path build() throws Exception {
+            try (Builder b = new Builder()) {
+                b.setProperty("Bundle-SymbolicName", bsn);
+                b.setProperty("Bundle-Version", version);
+                b.setProperty("-privatepackage", "io.plugstack.itest.fixture." + fixture);
+                b.setProperty("-dsannotations", "*");
+                b.setProperty("-noextraheaders", "true");
+                headers.forEach(b::setProperty);
+                b.addClasspath(codeSource(FixturePlugins.class));
+                b.addClasspath(codeSource(SlurmPlugin.class));
+                b.addClasspath(codeSource(org.osgi.service.component.annotations.Component.class));
+                Jar jar = b.build();
+                if (!b.isOk()) {
+                    throw new IllegalStateException("bnd could not build " + bsn + ": " + b.getErrors());
+                }
+                Path out = dir.resolve(bsn + "-" + version + ".jar");
+                jar.write(out.toFile());
+                return out;
+            }
+        }
+    }
+
+    private static File codeSource(Class<?> c) throws URISyntaxException {
+        return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    /** The releases the tests speak of. */
+    static final class Releases {
+        static final String RUNTIME = "25.11.0";
+
+        private Releases() {
+        }
+    }
+}

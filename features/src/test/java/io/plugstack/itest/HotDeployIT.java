@@ -1,0 +1,59 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
+
+/** The deploy folder, owned by Felix FileInstall: drop, replace and delete a jar. */
+class HotDeployIT extends BootedRuntime {
+
+
+    @Test
+    void shippedPluginIsLiveAtBoot() throws Exception {
+        Bundle demo = runtime.bundle("io.plugstack.spank.demo").orElseThrow();
+        assertThat(demo.getState()).isEqualTo(Bundle.ACTIVE);
+        assertThat(runtime.pluginServices(demo)).hasSize(1);
+    }
+
+    @Test
+    void deletingDeployedJarUninstallsPlugin() throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin("itest.deleted", "good").build());
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the plugin to start");
+        Files.delete(runtime.deployDir().resolve("itest.deleted-1.0.0.jar"));
+        PlugstackRuntime.await(() -> b.getState() == Bundle.UNINSTALLED, "FileInstall to uninstall the plugin");
+        assertThat(runtime.bundle("itest.deleted")).isEmpty();
+    }
+
+    @Test
+    void replacingDeployedJarUpdatesPlugin() throws Exception {
+        Path v1 = fixtures.plugin("itest.replaced", "good").bundleVersion("1.0.0").build();
+        Bundle b = runtime.deploy(v1);
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "version 1 to start");
+        Path v2 = fixtures.plugin("itest.replaced", "good").bundleVersion("1.1.0").build();
+        Path part = runtime.deployDir().resolve("next.part");
+        Files.copy(v2, part);
+        Files.move(part, runtime.deployDir().resolve(v1.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+        PlugstackRuntime.await(() -> "1.1.0".equals(b.getVersion().toString()) && b.getState() == Bundle.ACTIVE,
+                "FileInstall to update the bundle in place");
+    }
+
+    @Test
+    void pluginWhoseInitFailsIsLoadedButNotUsed() throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin("itest.failinit", "failinit").build());
+        PlugstackRuntime.await(() -> {
+            try {
+                return runtime.shell().run("plugstack:plugin " + b.getBundleId()).contains("INIT_FAILED");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the catalog to report the failed init");
+        assertThat(runtime.shell().run("plugstack:plugin " + b.getBundleId()))
+                .contains("status           INIT_FAILED: init() returned -1: Plugin init() callback failed");
+    }
+}

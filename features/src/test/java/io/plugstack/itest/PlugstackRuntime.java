@@ -1,0 +1,128 @@
+package io.plugstack.itest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+
+import io.plugstack.runtime.launcher.Launcher;
+import io.plugstack.runtime.launcher.RuntimeSettings;
+import io.plugstack.runtime.spi.Refusal;
+
+/**
+ * The assembled distribution (features/target/plugstack) copied into a fresh home and booted in
+ * this JVM through the real launcher: real Felix, SCR, FileInstall, Gogo and our bundles.
+ */
+final class PlugstackRuntime implements AutoCloseable {
+
+    static final long TIMEOUT_MS = 15_000;
+    static final String SPANK_PLUGIN = "io.plugstack.api.spank.SpankPlugin";
+
+    private final Path home;
+    private final Launcher launcher;
+    private final BundleContext context;
+
+    private PlugstackRuntime(Path home, Launcher launcher) {
+        this.home = home;
+        this.launcher = launcher;
+        this.context = launcher.framework().getBundleContext();
+    }
+
+    static PlugstackRuntime boot(Path dir) throws Exception {
+        Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+        Path home = dir.resolve("home");
+        for (String sub : new String[] {"system", "plugins", "etc"}) {
+            copyTree(dist.resolve(sub), home.resolve(sub));
+        }
+        Properties overrides = new Properties();
+        overrides.setProperty("gosh.args", "--nointeractive");
+        overrides.setProperty("felix.fileinstall.poll", "50");
+        Launcher launcher = new Launcher(RuntimeSettings.load(home, overrides));
+        launcher.start();
+        return new PlugstackRuntime(home, launcher);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> s = Files.list(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Files.copy(p, to.resolve(p.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    Path deployDir() {
+        return home.resolve("deploy");
+    }
+
+    BundleContext context() {
+        return context;
+    }
+
+    Shell shell() throws Exception {
+        return new Shell(context);
+    }
+
+    /** Drops a jar into deploy/ the safe way (copy aside, rename in) and waits for FileInstall to install it. */
+    Bundle deploy(Path jar) throws Exception {
+        Path part = deployDir().resolve(jar.getFileName() + ".part");
+        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
+        Path target = deployDir().resolve(jar.getFileName().toString());
+        Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        String location = target.toUri().toString();
+        await(() -> bundleAt(location).isPresent(), "FileInstall to install " + target);
+        return bundleAt(location).orElseThrow();
+    }
+
+    Optional<Bundle> bundleAt(String location) {
+        Path wanted = pathOf(location);
+        return Stream.of(context.getBundles()).filter(b -> wanted.equals(pathOf(b.getLocation()))).findFirst();
+    }
+
+    /** A bundle location as a path: FileInstall writes file: URIs, the launcher too. */
+    private static Path pathOf(String location) {
+        try {
+            return location.startsWith("file:") ? Path.of(java.net.URI.create(location)).normalize() : Path.of(location).normalize();
+        } catch (RuntimeException e) {
+            return Path.of("/nonexistent");
+        }
+    }
+
+    Optional<Bundle> bundle(String symbolicName) {
+        return Stream.of(context.getBundles()).filter(b -> symbolicName.equals(b.getSymbolicName())).findFirst();
+    }
+
+    /** The plugin services (any family) a bundle has registered. */
+    ServiceReference<?>[] pluginServices(Bundle bundle) throws InvalidSyntaxException {
+        ServiceReference<?>[] refs = context.getAllServiceReferences(SPANK_PLUGIN, "(service.bundleid=" + bundle.getBundleId() + ")");
+        return refs == null ? new ServiceReference<?>[0] : refs;
+    }
+
+    Optional<Refusal> refusal(Bundle bundle) {
+        return launcher.refusals().refusal(bundle.getBundleId());
+    }
+
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.currentTimeMillis() + TIMEOUT_MS;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out after " + TIMEOUT_MS + " ms waiting for " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Override
+    public void close() {
+        launcher.stop();
+    }
+}

@@ -1,0 +1,57 @@
+package io.plugstack.itest;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * Runs Gogo commands in the booted runtime, as a user at the prompt would. Gogo's classes live
+ * in the framework, not on the test class path, so it is driven by reflection.
+ */
+final class Shell {
+
+    private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
+    private final Object session;
+    private final Method execute;
+
+    Shell(BundleContext system) throws Exception {
+        ServiceReference<?>[] refs = system.getAllServiceReferences(PROCESSOR, null);
+        if (refs == null) {
+            throw new IllegalStateException("no Gogo CommandProcessor service");
+        }
+        Object processor = system.getService(refs[0]);
+        Class<?> api = interfaceNamed(processor.getClass(), PROCESSOR);
+        Method create = api.getMethod("createSession", InputStream.class, OutputStream.class, OutputStream.class);
+        PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+        session = create.invoke(processor, new ByteArrayInputStream(new byte[0]), sink, sink);
+        execute = interfaceNamed(session.getClass(), "org.apache.felix.service.command.CommandSession")
+                .getMethod("execute", CharSequence.class);
+    }
+
+    /** The command's result as text; a failing command throws what it threw. */
+    String run(String command) throws Exception {
+        try {
+            return String.valueOf(execute.invoke(session, command));
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        }
+    }
+
+    private static Class<?> interfaceNamed(Class<?> c, String name) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Class<?> i : k.getInterfaces()) {
+                if (i.getName().equals(name)) {
+                    return i;
+                }
+            }
+        }
+        throw new IllegalStateException(c + " does not implement " + name);
+    }
+}
