@@ -1,0 +1,62 @@
+package io.plugstack.benchmarks;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Boot to shell-ready: from starting {@code java -jar plugstack.jar} to Gogo's prompt on its
+ * stdout, a fresh JVM every time, as an admin starting the product sees it.
+ */
+final class BootBenchmark {
+    private BootBenchmark() {
+    }
+
+    static Stats run(int runs) throws Exception {
+        Path dist = Homes.dist();
+        Path tmp = Files.createTempDirectory("plugstack-boot");
+        double[] ms = new double[runs];
+        try {
+            Path home = Homes.copy(dist, tmp.resolve("home"), true);
+            for (int i = 0; i < runs; i++) {
+                ms[i] = once(home);
+            }
+        } finally {
+            Homes.delete(tmp);
+        }
+        return Stats.of(ms);
+    }
+
+    private static double once(Path home) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        long start = System.nanoTime();
+        Process p = new ProcessBuilder(java, "-jar", home.resolve("plugstack.jar").toString())
+                .redirectErrorStream(true).start();
+        InputStream out = p.getInputStream();
+        StringBuilder seen = new StringBuilder();
+        long ready = -1;
+        int c;
+        while ((c = out.read()) >= 0) {
+            seen.append((char) c);
+            if (seen.length() >= 3 && seen.substring(seen.length() - 3).equals("g! ")) {
+                ready = System.nanoTime();
+                break;
+            }
+        }
+        try (OutputStream in = p.getOutputStream()) {
+            in.write("stop 0\n".getBytes(StandardCharsets.UTF_8));
+        } catch (java.io.IOException ignored) {
+            // the process may already be gone
+        }
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+        if (ready < 0) {
+            throw new IllegalStateException("no prompt; output was:\n" + seen);
+        }
+        return (ready - start) / 1e6;
+    }
+}

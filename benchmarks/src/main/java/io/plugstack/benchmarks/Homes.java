@@ -1,0 +1,51 @@
+package io.plugstack.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Fresh copies of the assembled distribution, so every run starts from the product as shipped. */
+final class Homes {
+    private Homes() {
+    }
+
+    static Path dist() {
+        Path d = Path.of(System.getProperty("plugstack.dist", "features/target/plugstack")).toAbsolutePath();
+        if (!Files.isRegularFile(d.resolve("plugstack.jar"))) {
+            throw new IllegalStateException(d + " holds no distribution: build it first (mvn install -DskipTests)");
+        }
+        return d;
+    }
+
+    static Path copy(Path dist, Path to, boolean withPlugins) throws IOException {
+        try (Stream<Path> s = Files.walk(dist)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path rel = dist.relativize(p);
+                if (!withPlugins && rel.startsWith("plugins") && rel.getNameCount() > 1 || rel.startsWith("data") || rel.startsWith("deploy")) {
+                    continue;
+                }
+                Path t = to.resolve(rel.toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return to;
+    }
+
+    static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
