@@ -56,4 +56,37 @@ class HotDeployIT extends BootedRuntime {
         assertThat(runtime.shell().run("plugstack:plugin " + b.getBundleId()))
                 .contains("status           INIT_FAILED: init() returned -1: Plugin init() callback failed");
     }
+
+    private static String pluginsOutput() {
+        try {
+            return runtime.shell().run("plugstack:plugins");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void corruptJarInDeployFolderIsRejectedNamingTheFile() throws Exception {
+        Path bad = runtime.deployDir().resolve("corrupt.jar");
+        Files.writeString(bad, "this is not a zip file");
+        PlugstackRuntime.await(() -> pluginsOutput().contains("rejected " + bad + ": not a readable jar"),
+                "the corrupt jar to be listed as rejected");
+        assertThat(runtime.bundle("io.plugstack.spank.demo").orElseThrow().getState()).isEqualTo(Bundle.ACTIVE);
+        Files.delete(bad);
+        PlugstackRuntime.await(() -> !pluginsOutput().contains("corrupt.jar"), "the rejection to go with the file");
+    }
+
+    @Test
+    void jarWithoutBundleSymbolicNameIsRejected() throws Exception {
+        Path plain = runtime.deployDir().resolve("plain-library.jar");
+        java.util.jar.Manifest m = new java.util.jar.Manifest();
+        m.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plain), m)) {
+            out.putNextEntry(new java.util.zip.ZipEntry("README"));
+        }
+        PlugstackRuntime.await(() -> pluginsOutput().contains(
+                "rejected " + plain + ": not a bundle: META-INF/MANIFEST.MF has no Bundle-SymbolicName"),
+                "the plain jar to be listed as rejected");
+        Files.delete(plain);
+    }
 }

@@ -87,4 +87,13 @@ class ShellCommandsIT extends BootedRuntime {
         assertThatThrownBy(() -> shell.run("plugstack:undeploy " + scr))
                 .hasMessageContaining("was not deployed from");
     }
+
+    @Test
+    void deployOfCorruptJarIsAnErrorNamingTheFile() throws Exception {
+        Path bad = dir.resolve("broken-plugin.jar");
+        Files.writeString(bad, "PK but not really");
+        assertThatThrownBy(() -> shell.run("plugstack:deploy " + bad))
+                .hasMessageStartingWith("deploy: broken-plugin.jar: not a readable jar");
+        Files.delete(runtime.deployDir().resolve("broken-plugin.jar"));
+    }
 }

@@ -15,6 +15,7 @@ import org.osgi.service.component.annotations.Reference;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.DeployFolder;
 import io.plugstack.gogo.internal.Deployments;
+import io.plugstack.runtime.host.catalog.DeployRejections;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 
@@ -24,12 +25,14 @@ public final class DeployCommand {
 
     private final BundleContext context;
     private final PluginCatalog catalog;
+    private final DeployRejections rejections;
     private final DeployFolder folder;
 
     @Activate
-    public DeployCommand(BundleContext context, @Reference PluginCatalog catalog) {
+    public DeployCommand(BundleContext context, @Reference PluginCatalog catalog, @Reference DeployRejections rejections) {
         this.context = context;
         this.catalog = catalog;
+        this.rejections = rejections;
         this.folder = Deployments.folder(context);
     }
 
@@ -38,7 +41,13 @@ public final class DeployCommand {
             throws IOException, InterruptedException {
         long before = System.currentTimeMillis();
         Path jar = folder.deploy(source);
-        Optional<Bundle> bundle = Deployments.awaitInstalled(context, folder, jar, before - 1000);
+        Optional<Bundle> bundle = Deployments.awaitInstalled(context, folder, jar, before - 1000,
+                () -> rejections.of(jar).isPresent());
+        Optional<DeployRejections.Rejection> rejected = rejections.of(jar);
+        if (rejected.isPresent()) {
+            throw new IllegalArgumentException("deploy: " + jar.getFileName() + ": " + rejected.get().reason()
+                    + " (left in " + folder.dir() + " until removed)");
+        }
         if (bundle.isEmpty()) {
             return "copied to " + jar + "; not installed yet (is FileInstall running?)";
         }

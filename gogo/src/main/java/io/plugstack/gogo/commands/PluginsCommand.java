@@ -6,6 +6,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.Table;
+import io.plugstack.runtime.host.catalog.DeployRejections;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 
@@ -16,6 +17,9 @@ public final class PluginsCommand {
     @Reference
     private PluginCatalog catalog;
 
+    @Reference
+    private DeployRejections rejections;
+
     @Descriptor("list plugin bundles: id, plugin type, name, plugin version, bundle version, state, and why a plugin is not in use")
     public String plugins() {
         Table t = new Table("ID", "TYPE", "NAME", "PLUGIN-VERSION", "BUNDLE-VERSION", "STATE", "STATUS", "REASON");
@@ -23,6 +27,10 @@ public final class PluginsCommand {
             t.row(r.bundleId(), r.type(), r.name(), r.pluginVersion(), r.bundleVersion(), r.bundleState(), r.status(),
                     r.detail().isEmpty() ? null : r.detail());
         }
-        return "Slurm " + catalog.slurmRelease() + " plugin ABI\n" + t;
+        StringBuilder out = new StringBuilder("Slurm " + catalog.slurmRelease() + " plugin ABI\n").append(t);
+        for (DeployRejections.Rejection r : rejections.rejected()) {
+            out.append("rejected ").append(r.file()).append(": ").append(r.reason()).append('\n');
+        }
+        return out.toString();
     }
 }

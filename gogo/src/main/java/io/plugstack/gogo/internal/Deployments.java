@@ -34,11 +34,14 @@ public final class Deployments {
         return new DeployFolder(Path.of(dir).toAbsolutePath().normalize(), maven);
     }
 
-    /** The bundle FileInstall installed or updated from {@code jar} since {@code since} (ms). */
-    public static Optional<Bundle> awaitInstalled(BundleContext context, DeployFolder folder, Path jar, long since)
-            throws InterruptedException {
+    /**
+     * The bundle FileInstall installed or updated from {@code jar} since {@code since} (ms); empty
+     * when the wait runs out or {@code giveUp} says it never will be.
+     */
+    public static Optional<Bundle> awaitInstalled(BundleContext context, DeployFolder folder, Path jar, long since,
+            java.util.function.BooleanSupplier giveUp) throws InterruptedException {
         long end = System.currentTimeMillis() + WAIT_MS;
-        while (System.currentTimeMillis() < end) {
+        while (System.currentTimeMillis() < end && !giveUp.getAsBoolean()) {
             for (Bundle b : context.getBundles()) {
                 if (folder.jarOf(b).filter(jar::equals).isPresent() && b.getLastModified() >= since) {
                     return Optional.of(b);
