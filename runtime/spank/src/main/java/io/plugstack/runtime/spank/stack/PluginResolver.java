@@ -1,0 +1,29 @@
+package io.plugstack.runtime.spank.stack;
+
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.api.spank.SpankPlugin;
+
+/**
+ * Finds the plugin a plugstack.conf line names, for a given context (the job_script context gets
+ * a fresh instance in a class space of its own; the others the live service).
+ */
+public interface PluginResolver {
+
+    /** The plugin named {@code reference}, or why it cannot be loaded. */
+    Resolution resolve(String reference, SpankContext context);
+
+    /** A loaded plugin; {@code release} is run when the stack is dropped. */
+    record Loaded(String name, String label, SpankPlugin plugin, AutoCloseable release) {
+    }
+
+    /** Either a plugin or the reason there is none (as Slurm's strerror would word it). */
+    record Resolution(Loaded loaded, String error) {
+        public static Resolution of(Loaded loaded) {
+            return new Resolution(loaded, null);
+        }
+
+        public static Resolution failed(String error) {
+            return new Resolution(null, error);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.plugstack.runtime.spank.stack;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.api.spank.SpankError;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.conf.StackEntry;
+
+/**
+ * A SPANK stack for one context: the one place that owns its plugins' life cycle and calls them,
+ * as spank.c does — plugins in file order for every callback (exit included, SPANK-19), a required
+ * plugin's non-zero result stops the callback (SPANK-20), an optional one's is ignored.
+ */
+public final class SpankStack implements AutoCloseable {
+
+    private final SpankContext context;
+    private final List<StackPlugin> plugins;
+    private final List<AutoCloseable> releases;
+    private final SlurmLog log;
+
+    private SpankStack(SpankContext context, List<StackPlugin> plugins, List<AutoCloseable> releases, SlurmLog log) {
+        this.context = context;
+        this.plugins = List.copyOf(plugins);
+        this.releases = releases;
+        this.log = log;
+    }
+
+    /** A stack, or why it could not be created (the command then fails: SPANK-2, SPANK-11). */
+    public record Build(SpankStack stack, String failure) {
+        public boolean ok() {
+            return stack != null;
+        }
+    }
+
+    /**
+     * Loads the plugins of {@code entries} for {@code context}: a required plugin that cannot be
+     * loaded fails the stack, an optional one is skipped; plugins with no callback for this context
+     * are dropped (SPANK-16).
+     */
+    public static Build build(SpankContext context, List<StackEntry> entries, PluginResolver resolver,
+            OptionHooks options, SlurmLog log) {
+        List<StackPlugin> kept = new ArrayList<>();
+        List<AutoCloseable> releases = new ArrayList<>();
+        for (StackEntry e : entries) {
+            PluginResolver.Resolution r = resolver.resolve(e.plugin(), context);
+            String failure = r.error();
+            Set<SpankCallback> implemented = Set.of();
+            if (failure == null) {
+                releases.add(r.loaded().release());
+                implemented = SpankCallback.implementedBy(r.loaded().plugin().getClass());
+                if (implemented.isEmpty()) {
+                    log.error("spank: \"" + e.plugin() + "\" exports 0 symbols");
+                    failure = SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INCOMPLETE.code());
+                }
+            } else {
+                log.error("spank: " + e.plugin() + ": " + failure);
+            }
+            if (failure != null) {
+                String where = "spank: " + e.file() + ":" + e.line() + ": ";
+                if (e.required()) {
+                    log.error(where + "Failed to load plugin " + e.plugin() + ". Aborting.");
+                    closeAll(releases, log);
+                    return new Build(null, "Failed to load plugin " + e.plugin() + " (" + e.file() + ":" + e.line() + "): " + failure);
+                }
+                log.error(where + "Failed to load optional plugin " + e.plugin() + ". Ignored.");
+                continue;
+            }
+            PluginResolver.Loaded l = r.loaded();
+            if (!keptInContext(context, implemented)) {
+                log.debug2("spank: " + l.label() + ": no callbacks in this context");
+                continue;
+            }
+            StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), l.plugin(), e.args(), implemented);
+            if (context != SpankContext.ALLOCATOR) {
+                options.registerStatic(p, l.plugin().options()); // ignored in allocator context (SPANK-H-10)
+            }
+            kept.add(p);
+        }
+        return new Build(new SpankStack(context, kept, releases, log), null);
+    }
+
+    /** SPANK-16: slurmd keeps init/slurmd_exit plugins, job_script keeps prolog/epilog plugins. */
+    static boolean keptInContext(SpankContext context, Set<SpankCallback> implemented) {
+        return switch (context) {
+            case SLURMD -> implemented.contains(SpankCallback.INIT) || implemented.contains(SpankCallback.SLURMD_EXIT);
+            case JOB_SCRIPT -> implemented.contains(SpankCallback.JOB_PROLOG) || implemented.contains(SpankCallback.JOB_EPILOG);
+            default -> true;
+        };
+    }
+
+    public SpankContext context() {
+        return context;
+    }
+
+    public List<StackPlugin> plugins() {
+        return plugins;
+    }
+
+    /** Whether any plugin of the stack defines {@code callback} (slurmd asks this of job_prolog/epilog). */
+    public boolean defines(SpankCallback callback) {
+        return plugins.stream().anyMatch(p -> p.defines(callback));
+    }
+
+    /** Calls {@code callback} on every plugin that defines it, in stack order. */
+    public CallResult call(SpankCallback callback, SpankHandle handle) {
+        for (StackPlugin p : plugins) {
+            if (!p.defines(callback)) {
+                continue;
+            }
+            handle.enter(p, callback);
+            int rc;
+            try {
+                rc = callback.invoke(p.plugin(), handle, p.args());
+            } catch (RuntimeException | LinkageError ex) {
+                log.error("spank: " + p.label() + ": " + callback.shortName() + "() threw " + ex);
+                rc = SlurmErrno.SLURM_ERROR.code();
+            } finally {
+                handle.leave();
+            }
+            log.debug2("spank: " + p.label() + ": " + callback.shortName() + " = " + rc);
+            if (rc != 0 && p.required()) {
+                log.error("spank: required plugin " + p.label() + ": " + callback.shortName() + "() failed with rc=" + rc);
+                Optional<SpankError> mode = callback == SpankCallback.INIT ? p.plugin().initFailureMode() : Optional.empty();
+                return new CallResult(mode.map(SpankError::code).orElse(rc), Optional.of(p), mode);
+            }
+        }
+        return CallResult.OK;
+    }
+
+    /** Drops the stack: job_script plugins' class spaces go with it. */
+    @Override
+    public void close() {
+        closeAll(releases, log);
+    }
+
+    private static void closeAll(List<AutoCloseable> releases, SlurmLog log) {
+        for (AutoCloseable c : releases) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                log.error("spank: releasing a plugin failed: " + e);
+            }
+        }
+        releases.clear();
+    }
+}
