@@ -12,6 +12,9 @@ public interface SlurmLog {
 
     void log(Level level, String message);
 
+    /** A sink that drops everything (probing a stack without telling anyone). */
+    SlurmLog QUIET = (level, message) -> { };
+
     default void error(String message) { log(Level.ERROR, message); }
     default void info(String message) { log(Level.INFO, message); }
     default void verbose(String message) { log(Level.VERBOSE, message); }

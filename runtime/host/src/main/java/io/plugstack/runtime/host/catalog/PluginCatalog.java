@@ -28,6 +28,21 @@ public interface PluginCatalog {
     /** The usable (init succeeded) plugin instances of a family, with their records, by bundle id. */
     List<ReadyPlugin> ready(PluginFamily family);
 
+    /**
+     * A plugin instance for one stack. A plugin whose service is prototype-scoped gets a new
+     * instance, loaded (init) now and unloaded (fini) on close — like the per-process copy a C
+     * plugin gets in every srun and slurmstepd; a singleton service is shared and close does nothing.
+     */
+    Optional<Instance> instance(ReadyPlugin plugin);
+
+    /** An instance for one stack; close it when the stack is dropped. */
+    interface Instance extends AutoCloseable {
+        SlurmPlugin plugin();
+
+        @Override
+        void close();
+    }
+
     /** The Slurm release the runtime emulates. */
     String slurmRelease();
 

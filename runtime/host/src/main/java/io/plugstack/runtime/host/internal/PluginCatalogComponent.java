@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -20,6 +22,7 @@ import org.osgi.util.tracker.ServiceTracker;
 
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.PluginHeaders;
+import io.plugstack.api.plugin.SlurmPlugin;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
@@ -87,6 +90,27 @@ public final class PluginCatalogComponent implements PluginCatalog {
         }
         out.sort(Comparator.comparingLong(r -> r.record().bundleId()));
         return out;
+    }
+
+    @Override
+    public Optional<Instance> instance(ReadyPlugin ready) {
+        Optional<LoadedPlugin> loaded = tracker.getTracked().values().stream()
+                .filter(p -> p.plugin() == ready.plugin()).findFirst();
+        if (loaded.isEmpty()) {
+            return Optional.empty();
+        }
+        ServiceReference<?> ref = loaded.get().reference();
+        if (!Constants.SCOPE_PROTOTYPE.equals(ref.getProperty(Constants.SERVICE_SCOPE))) {
+            return Optional.of(new SharedInstance(ready.plugin()));
+        }
+        return PrototypeInstance.open(context, ref, HostLog::error).map(i -> (Instance) i);
+    }
+
+    /** A singleton plugin service: every stack shares it; nothing to release. */
+    private record SharedInstance(SlurmPlugin plugin) implements Instance {
+        @Override
+        public void close() {
+        }
     }
 
     @Override

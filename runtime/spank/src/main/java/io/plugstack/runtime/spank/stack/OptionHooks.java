@@ -11,8 +11,11 @@ import io.plugstack.api.spank.SpankResult;
 /** What a stack's handles ask of the stack's option cache (spank_option_register / _getopt). */
 public interface OptionHooks {
 
-    /** The plugin's static spank_options table, offered when it is loaded (not in allocator context). */
-    void registerStatic(StackPlugin plugin, List<SpankOption> options);
+    /**
+     * A plugin the stack keeps, in stack order, with its static spank_options table (always empty
+     * in allocator context, where the table is ignored: SPANK-H-10).
+     */
+    void addPlugin(StackPlugin plugin, List<SpankOption> staticTable);
 
     /** spank_option_register from init, after the handle's own argument checks. */
     SpankError register(StackPlugin plugin, SpankOption option);

@@ -28,7 +28,7 @@ public final class SpankHandle implements Spank {
     private final SlurmVersion release;
     private final SlurmLog log;
     private final OptionHooks options;
-    private final Map<String, String> stepEnv;
+    private Map<String, String> stepEnv;
     private final Map<String, String> jobControlEnv;
     private final List<TaskFacts> tasks = new ArrayList<>();
     private JobFacts job;
@@ -81,6 +81,14 @@ public final class SpankHandle implements Spank {
 
     public Map<String, String> stepEnv() {
         return stepEnv;
+    }
+
+    /**
+     * Switches the environment spank_getenv/setenv act on: a task's own copy while its
+     * task_init_privileged/task_init run (in Slurm they run in the forked child), the step's otherwise.
+     */
+    public void environment(Map<String, String> env) {
+        this.stepEnv = env;
     }
 
     public Map<String, String> jobControlEnv() {

@@ -77,9 +77,7 @@ public final class SpankStack implements AutoCloseable {
                 continue;
             }
             StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), l.plugin(), e.args(), implemented);
-            if (context != SpankContext.ALLOCATOR) {
-                options.registerStatic(p, l.plugin().options()); // ignored in allocator context (SPANK-H-10)
-            }
+            options.addPlugin(p, context == SpankContext.ALLOCATOR ? List.of() : l.plugin().options());
             kept.add(p);
         }
         return new Build(new SpankStack(context, kept, releases, log), null);

@@ -37,7 +37,7 @@ final class StackFixtures {
         final List<String> staticRegistrations = new ArrayList<>();
 
         @Override
-        public void registerStatic(StackPlugin plugin, List<SpankOption> options) {
+        public void addPlugin(StackPlugin plugin, List<SpankOption> options) {
             options.forEach(o -> staticRegistrations.add(plugin.name() + ":" + o.name()));
         }
 

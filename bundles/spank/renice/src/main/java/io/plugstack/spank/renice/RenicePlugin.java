@@ -1,0 +1,72 @@
+package io.plugstack.spank.renice;
+
+import java.util.List;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
+
+import io.plugstack.api.spank.Spank;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.api.spank.SpankError;
+import io.plugstack.api.spank.SpankOption;
+import io.plugstack.api.spank.SpankPlugin;
+
+/**
+ * {@code --renice=prio}: run the job's tasks at scheduling priority (niceness) {@code prio}.
+ * plugstack.conf: {@code required renice [min=-20] [max=19]} bounds what users may ask for. The
+ * option is checked on the submitting side (a bad value stops srun/sbatch with an error) and applied
+ * on the remote side: each task starts under nice(1) with the increment that makes its niceness
+ * exactly {@code prio}. Prototype scope: every stack has its own instance, as every C plugin has its
+ * own globals in each srun and slurmstepd process.
+ */
+@Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
+public class RenicePlugin implements SpankPlugin {
+
+    static final String OPTION = "renice";
+    private Integer priority;
+    private Limits limits = Limits.DEFAULT;
+
+    @Override
+    public int spankInit(Spank spank, List<String> args) {
+        try {
+            limits = Limits.parse(args);
+        } catch (IllegalArgumentException e) {
+            spank.log().error("renice: " + e.getMessage());
+            return -1;
+        }
+        SpankOption option = new SpankOption(OPTION, "prio", "Re-nice job tasks to priority [prio] (" + limits.min()
+                + " to " + limits.max() + ").", SpankOption.Arg.REQUIRED, 0, (val, optarg, remote) -> accept(spank, optarg));
+        SpankError e = spank.optionRegister(option);
+        return e == SpankError.SUCCESS ? 0 : -1;
+    }
+
+    private int accept(Spank spank, String optarg) {
+        try {
+            priority = limits.check(optarg);
+            return 0;
+        } catch (IllegalArgumentException e) {
+            spank.log().error("renice: " + e.getMessage());
+            return -1;
+        }
+    }
+
+    @Override
+    public int taskInit(Spank spank, List<String> args) {
+        if (priority == null || spank.context() != SpankContext.REMOTE) {
+            return 0;
+        }
+        int increment = priority - Niceness.current();
+        SpankError e = spank.prependTaskArgv(List.of("nice", "-n", String.valueOf(increment)));
+        if (e != SpankError.SUCCESS) {
+            spank.log().error("renice: cannot set the priority of the task: " + e.strerror());
+            return -1;
+        }
+        spank.log().debug("renice: task runs at priority " + priority);
+        return 0;
+    }
+
+    /** The priority asked for, if any (for tests). */
+    Integer priority() {
+        return priority;
+    }
+}

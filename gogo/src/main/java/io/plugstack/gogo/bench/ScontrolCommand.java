@@ -1,0 +1,33 @@
+package io.plugstack.gogo.bench;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.runtime.bench.api.Bench;
+
+/**
+ * {@code slurm:scontrol}: the two admin actions the bench simulates: resuming a drained node and
+ * restarting slurmd (which reloads its slurmd-context plugins).
+ */
+@Component(service = ScontrolCommand.class, property = {Commands.SLURM_SCOPE, Commands.FUNCTION + "scontrol"})
+public final class ScontrolCommand {
+
+    @Reference
+    private Bench bench;
+
+    @Descriptor("scontrol update nodename=<node> state=resume | scontrol restart slurmd")
+    public String scontrol(@Descriptor("the action") String... args) {
+        String line = String.join(" ", args).toLowerCase();
+        if (line.startsWith("update") && line.contains("state=resume")) {
+            bench.resumeNode();
+            return null;
+        }
+        if (line.equals("restart slurmd") || line.equals("reconfigure slurmd")) {
+            bench.restartSlurmd();
+            return "slurmd restarted: slurmd_exit ran, then a new slurmd stack from the current plugstack.conf (init)";
+        }
+        throw new IllegalArgumentException("scontrol: the bench knows 'update nodename=<node> state=resume' and 'restart slurmd'");
+    }
+}

@@ -1,0 +1,40 @@
+package io.plugstack.runtime.bench.api;
+
+import java.util.List;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The embedded job-launch bench: Slurm's client commands and a simulated slurmctld/slurmd on this
+ * machine, driving the SPANK stacks in the order Slurm does, with real task processes.
+ */
+@ProviderType
+public interface Bench {
+
+    /** srun [options] command [args]: runs a step; returns the exit code srun would. */
+    int srun(List<String> args, CommandIO io);
+
+    /** sbatch [options] script [args]: submits a batch job; returns sbatch's exit code. */
+    int sbatch(List<String> args, CommandIO io);
+
+    /** salloc [options] [command [args]]: allocates, runs the command, releases. */
+    int salloc(List<String> args, CommandIO io);
+
+    /** scrontab [options] [file]: only init and exit run in allocator context. */
+    int scrontab(List<String> args, CommandIO io);
+
+    /** Every job the controller knows, oldest first. */
+    List<JobView> jobs();
+
+    /** The simulated node. */
+    NodeView node();
+
+    /** Restarts the simulated slurmd: slurmd_exit, then a new slurmd stack (init) from the current plugstack.conf. */
+    void restartSlurmd();
+
+    /** scontrol update nodename=... state=resume. */
+    void resumeNode();
+
+    /** Waits until no job is pending or running (batch jobs run in the background), at most {@code millis}. */
+    boolean awaitIdle(long millis) throws InterruptedException;
+}

@@ -1,0 +1,15 @@
+package io.plugstack.runtime.bench.api;
+
+/**
+ * A job as squeue/sacct would show it.
+ *
+ * @param jobId    the job id
+ * @param name     -J / the command's name
+ * @param command  srun, sbatch or salloc
+ * @param state    PENDING, RUNNING, COMPLETED, FAILED, CANCELLED
+ * @param exitCode the job's exit code (highest task exit code), -1 while running
+ * @param restarts how often it was requeued
+ * @param reason   why it failed, if it did
+ */
+public record JobView(long jobId, String name, String command, String state, int exitCode, int restarts, String reason) {
+}

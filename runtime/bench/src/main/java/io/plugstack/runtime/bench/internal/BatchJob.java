@@ -1,0 +1,61 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.plugstack.runtime.spank.options.LaunchOption;
+import io.plugstack.runtime.spank.outcome.SlurmCommand;
+
+/**
+ * A batch job on the node: waits while the node is drained, prolog, the batch step, epilog. A
+ * remote init failure with the default failure mode drains the node and requeues the job, which
+ * runs again once the node is resumed (test_147_2).
+ */
+final class BatchJob {
+    private BatchJob() {
+    }
+
+    static void run(Cluster c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch, Path output) {
+        while (true) {
+            if (!awaitNode(c)) {
+                return;
+            }
+            c.controller().state(job, JobState.RUNNING);
+            if (!JobEnd.prolog(c, job)) {
+                c.controller().requeue(job, "Prolog failure");
+                continue;
+            }
+            StepResult step;
+            try (PrintStream out = new PrintStream(Files.newOutputStream(output), true)) {
+                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, Sbatch.BATCH_STEP, argv, 1, env, launch, out, out));
+            } catch (IOException e) {
+                c.controller().finish(job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
+                return;
+            }
+            JobEnd.applyNodeOutcome(c, step);
+            if (step.failed().map(f -> f.outcome().requeues()).orElse(false)) {
+                c.controller().requeue(job, "spank: " + step.failed().get().callback().shortName() + " failed, node drained");
+                continue;
+            }
+            JobEnd.finish(c, job, step, "batch step failed");
+            return;
+        }
+    }
+
+    /** Blocks while the node is drained; false if interrupted. */
+    private static boolean awaitNode(Cluster c) {
+        while (c.controller().drained()) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,148 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.options.OptionForwarding;
+import io.plugstack.runtime.spank.options.StackOptions;
+import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.runtime.spank.stack.CallResult;
+import io.plugstack.runtime.spank.stack.SpankHandle;
+import io.plugstack.runtime.spank.stack.SpankStack;
+
+/**
+ * The submitting side every client command shares (srun: local context; sbatch, salloc, scrontab:
+ * allocator): the stack is created and init run before the options are parsed (init registers
+ * plugin options), environment options before command-line ones (SPANK-34), then init_post_opt;
+ * exit when the command ends. Messages are the commands' own (src/srun, src/sbatch, ...).
+ */
+final class ClientSession implements AutoCloseable {
+
+    final SlurmCommand command;
+    final SpankContext context;
+    final CommandIO io;
+    final SlurmLog log;
+    final StackOptions options;
+    final SpankHandle handle;
+    private final SpankStack stack;
+    CommandLine line;
+
+    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
+            SpankHandle handle) {
+        this.command = command;
+        this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
+        this.io = io;
+        this.log = log;
+        this.options = options;
+        this.stack = stack;
+        this.handle = handle;
+    }
+
+    /** The session after init; the exit code in {@code stop} when the command must end already. */
+    record Opened(ClientSession session, OptionalInt stop) {
+    }
+
+    static Opened open(SlurmCommand command, List<String> args, CommandIO io, SpankStacks stacks, SlurmVersion release) {
+        SlurmLog log = new PrefixedLog(command.command(), io.err(), CommandLine.verbosity(args));
+        SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
+        StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS.keySet());
+        SpankStack.Build b = stacks.open(ctx, options, log);
+        if (!b.ok()) {
+            log.error(setupFailure(command));
+            return new Opened(null, OptionalInt.of(1));
+        }
+        // a nested srun (inside sbatch/salloc) re-imports the options forwarded in the job (SPANK-37c)
+        Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
+                ? OptionForwarding.importJobControlEnvironment(io.env()) : Map.of());
+        SpankHandle h = new SpankHandle(ctx, release, log, options, new LinkedHashMap<>(), jobControl);
+        ClientSession s = new ClientSession(command, io, log, options, b.stack(), h);
+        if (!s.call(SpankCallback.INIT).ok()) {
+            log.error(setupFailure(command));
+            s.close();
+            return new Opened(null, OptionalInt.of(1));
+        }
+        try {
+            s.line = CommandLine.parse(args, new CommandLine.PluginOptions() {
+                @Override
+                public boolean knows(String name) {
+                    return options.knows(name);
+                }
+
+                @Override
+                public int hasArg(String name) {
+                    return options.hasArg(name);
+                }
+            });
+        } catch (CommandLine.BadOption e) {
+            io.err().println(command.command() + ": " + e.getMessage());
+            io.err().println("Try \"" + command.command() + " --help\" for more information");
+            return s.stopWith(1);
+        }
+        if (s.line.help) {
+            io.out().println("Usage: " + command.command() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
+            io.out().print(options.help(80));
+            return s.stopWith(0);
+        }
+        if (!options.processEnvironment(io.env())) {
+            return s.stopWith(1);
+        }
+        for (String[] o : s.line.pluginOptions) {
+            if (!options.processCommandLine(o[0], o[1])) {
+                return s.stopWith(1);
+            }
+        }
+        if (command == SlurmCommand.SCRONTAB) {
+            return s.stopWith(0); // scrontab: init and exit only
+        }
+        // SPANK-37(b)/(c): found options travel in the environment and the job control environment
+        s.handle.jobControlEnv().putAll(options.jobControlExports());
+        if (!s.call(SpankCallback.INIT_POST_OPT).ok()) {
+            log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
+            return s.stopWith(1);
+        }
+        return new Opened(s, OptionalInt.empty());
+    }
+
+    private static String setupFailure(SlurmCommand command) {
+        return switch (command) {
+            case SRUN -> "Plug-in initialization failed";
+            case SCRONTAB -> "failed to initialize plugin stack";
+            default -> "Failed to initialize plugin stack";
+        };
+    }
+
+    private Opened stopWith(int code) {
+        call(SpankCallback.EXIT);
+        close();
+        return new Opened(null, OptionalInt.of(code));
+    }
+
+    CallResult call(SpankCallback callback) {
+        return stack.call(callback, handle);
+    }
+
+    /** The environment the job's steps start from: the user's, plus forwarded option variables. */
+    Map<String, String> jobEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>(io.env());
+        env.putAll(options.environmentExports());
+        env.putAll(OptionForwarding.jobEnvironment(handle.jobControlEnv()));
+        return env;
+    }
+
+    String jobName(String fallback) {
+        return line.builtins.getOrDefault("job-name", fallback);
+    }
+
+    @Override
+    public void close() {
+        stack.close();
+    }
+}

@@ -1,0 +1,105 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import io.plugstack.runtime.bench.api.JobView;
+import io.plugstack.runtime.bench.api.NodeView;
+
+/**
+ * The simulated slurmctld: job ids, job records and states, and the one node's state. A drained
+ * node takes no new jobs: they stay PENDING until the node is resumed.
+ */
+final class Controller {
+
+    private final Map<Long, Job> jobs = new TreeMap<>();
+    private final String nodeName;
+    private long nextJobId = 1;
+    private boolean drained;
+    private String drainReason = "";
+    private int slurmdStarts;
+
+    Controller(String nodeName) {
+        this.nodeName = nodeName;
+    }
+
+    synchronized Job allocate(String name, String command, long uid, long gid) {
+        Job j = new Job(nextJobId++, name, command, uid, gid);
+        jobs.put(j.id, j);
+        return j;
+    }
+
+    synchronized Optional<Job> job(long id) {
+        return Optional.ofNullable(jobs.get(id));
+    }
+
+    synchronized void state(Job job, JobState state) {
+        job.state = state;
+        notifyAll();
+    }
+
+    synchronized void finish(Job job, JobState state, int exitCode, String reason) {
+        job.state = state;
+        job.exitCode = exitCode;
+        job.reason = reason == null ? "" : reason;
+        notifyAll();
+    }
+
+    /** Back to the queue after a node failure (ESPANK_NODE_FAILURE: requeue). */
+    synchronized void requeue(Job job, String reason) {
+        job.state = JobState.PENDING;
+        job.restarts++;
+        job.reason = reason;
+        job.prologDone = false;
+        notifyAll();
+    }
+
+    synchronized void drain(String reason) {
+        drained = true;
+        drainReason = reason;
+    }
+
+    synchronized void resume() {
+        drained = false;
+        drainReason = "";
+        notifyAll();
+    }
+
+    synchronized boolean drained() {
+        return drained;
+    }
+
+    synchronized void slurmdStarted() {
+        slurmdStarts++;
+    }
+
+    synchronized List<JobView> views() {
+        List<JobView> out = new ArrayList<>();
+        jobs.values().forEach(j -> out.add(j.view()));
+        return out;
+    }
+
+    synchronized NodeView node() {
+        boolean busy = jobs.values().stream().anyMatch(j -> j.state == JobState.RUNNING);
+        return new NodeView(nodeName, drained ? "DRAIN" : busy ? "ALLOCATED" : "IDLE", drainReason, slurmdStarts);
+    }
+
+    synchronized boolean awaitIdle(long millis) throws InterruptedException {
+        long end = System.currentTimeMillis() + millis;
+        while (jobs.values().stream().anyMatch(j -> !j.state.finished() && !(drained && j.state == JobState.PENDING))) {
+            long left = end - System.currentTimeMillis();
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    String nodeName() {
+        return nodeName;
+    }
+}

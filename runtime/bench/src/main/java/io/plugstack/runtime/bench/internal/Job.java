@@ -1,0 +1,35 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.plugstack.runtime.bench.api.JobView;
+
+/** A job in the simulated controller. Mutated only under the controller's lock. */
+final class Job {
+    final long id;
+    final String name;
+    final String command;
+    final long uid;
+    final long gid;
+    /** The job control environment sent with the job (spank_job_control_setenv, SPANK-50). */
+    final Map<String, String> jobControlEnv = new LinkedHashMap<>();
+    JobState state = JobState.PENDING;
+    int exitCode = -1;
+    int restarts;
+    String reason = "";
+    long nextStepId;
+    boolean prologDone;
+
+    Job(long id, String name, String command, long uid, long gid) {
+        this.id = id;
+        this.name = name;
+        this.command = command;
+        this.uid = uid;
+        this.gid = gid;
+    }
+
+    JobView view() {
+        return new JobView(id, name, command, state.name(), exitCode, restarts, reason);
+    }
+}

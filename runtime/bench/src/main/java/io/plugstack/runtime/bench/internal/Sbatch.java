@@ -1,0 +1,58 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.spank.options.LaunchOption;
+import io.plugstack.runtime.spank.outcome.SlurmCommand;
+
+/**
+ * sbatch: allocator context init, options, init_post_opt, submission, exit; the job then runs in
+ * the background on the node: prolog, the batch step (remote context), epilog.
+ */
+final class Sbatch {
+    private Sbatch() {
+    }
+
+    static int run(Cluster c, List<String> args, CommandIO io, java.util.concurrent.Executor background) {
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SBATCH, args, io, c.stacks(), c.release());
+        if (o.stop().isPresent()) {
+            return o.stop().getAsInt();
+        }
+        try (ClientSession s = o.session()) {
+            if (s.line.command.isEmpty()) {
+                s.log.error("sbatch: a batch script is required (the bench does not read one from stdin)");
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            Path script = io.workdir().resolve(s.line.command.get(0));
+            if (!Files.isReadable(script)) {
+                s.log.error("Unable to open file " + s.line.command.get(0));
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            Job job = c.controller().allocate(s.jobName(script.getFileName().toString()), "sbatch", Identity.uid(), Identity.gid());
+            job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
+            argv.addAll(s.line.command.subList(1, s.line.command.size()));
+            Path output = io.workdir().resolve(s.line.builtins.getOrDefault("output", "slurm-%j.out")
+                    .replace("%j", String.valueOf(job.id)));
+            Map<String, String> env = s.jobEnvironment();
+            List<LaunchOption> launch = s.options.launchOptions();
+            io.out().println("Submitted batch job " + job.id);
+            s.call(SpankCallback.EXIT); // sbatch exit failures change nothing (spank.8)
+            background.execute(() -> BatchJob.run(c, job, argv, env, launch, output));
+            return 0;
+        }
+    }
+
+    /** The batch step's id (SLURM_BATCH_SCRIPT). */
+    static final long BATCH_STEP = NoVal.SLURM_BATCH_SCRIPT;
+
+}

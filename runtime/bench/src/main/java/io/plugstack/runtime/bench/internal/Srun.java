@@ -1,0 +1,77 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.runtime.spank.stack.JobFacts;
+
+/** srun: local context init, options, init_post_opt, allocation, local_user_init, the step, exit. */
+final class Srun {
+    private Srun() {
+    }
+
+    static int run(Cluster c, List<String> args, CommandIO io) {
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SRUN, args, io, c.stacks(), c.release());
+        if (o.stop().isPresent()) {
+            return o.stop().getAsInt();
+        }
+        try (ClientSession s = o.session()) {
+            return launch(c, s);
+        }
+    }
+
+    private static int launch(Cluster c, ClientSession s) {
+        if (s.line.command.isEmpty()) {
+            s.log.error("No command given to execute.");
+            s.call(SpankCallback.EXIT);
+            return 1;
+        }
+        int ntasks;
+        try {
+            ntasks = s.line.ntasks();
+        } catch (CommandLine.BadOption e) {
+            s.log.error(e.getMessage());
+            s.call(SpankCallback.EXIT);
+            return 1;
+        }
+        if (c.controller().drained()) {
+            s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
+            s.call(SpankCallback.EXIT);
+            return 1;
+        }
+        Job job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid());
+        job.jobControlEnv.putAll(s.handle.jobControlEnv());
+        c.controller().state(job, JobState.RUNNING);
+        s.handle.job(new JobFacts(job.uid, job.gid, job.id, 0, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
+                "", 0, "", 0, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of()));
+        if (!s.call(SpankCallback.LOCAL_USER_INIT).ok()) {
+            s.log.error("Failure in local plugin stack");
+            s.call(SpankCallback.EXIT);
+            c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
+            return 1;
+        }
+        StepResult step;
+        if (!JobEnd.prolog(c, job)) {
+            s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
+            step = new StepResult(1, Optional.empty());
+        } else {
+            Map<String, String> env = s.jobEnvironment();
+            step = c.stepd().run(new StepRequest(SlurmCommand.SRUN, job, job.nextStepId++, s.line.command, ntasks, env,
+                    s.options.launchOptions(), s.io.out(), s.io.err()));
+            JobEnd.applyNodeOutcome(c, step);
+        }
+        if (!s.call(SpankCallback.EXIT).ok()) {
+            step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
+        }
+        JobEnd.finish(c, job, step, "step failed");
+        if (step.exitCode() != 0) {
+            s.log.error(c.controller().nodeName() + ": task 0: Exited with exit code " + step.exitCode());
+        }
+        return step.exitCode();
+    }
+}

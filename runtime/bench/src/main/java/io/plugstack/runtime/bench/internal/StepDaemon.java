@@ -1,0 +1,111 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.options.StackOptions;
+import io.plugstack.runtime.spank.outcome.FailureOutcome;
+import io.plugstack.runtime.spank.outcome.SpankFailureTable;
+import io.plugstack.runtime.spank.stack.CallResult;
+import io.plugstack.runtime.spank.stack.JobFacts;
+import io.plugstack.runtime.spank.stack.SpankHandle;
+import io.plugstack.runtime.spank.stack.SpankStack;
+import io.plugstack.runtime.spank.stack.TaskFacts;
+
+/**
+ * The simulated slurmstepd: a fresh remote stack per step, driven as SPANK-17 says — init, remote
+ * options, init_post_opt, user_init, per task task_init_privileged and task_init (in the child in
+ * Slurm: here on the task's own environment copy, just before its process starts), task_post_fork
+ * per task, task_exit per task as it is reaped, exit.
+ */
+final class StepDaemon {
+
+    private final SpankStacks stacks;
+    private final SlurmVersion release;
+    private final String node;
+
+    StepDaemon(SpankStacks stacks, SlurmVersion release, String node) {
+        this.stacks = stacks;
+        this.release = release;
+        this.node = node;
+    }
+
+    StepResult run(StepRequest req) {
+        SlurmLog log = new PrefixedLog("slurmstepd", req.err(), 0);
+        Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
+        stepEnv.putAll(slurmVariables(req));
+        StackOptions opts = new StackOptions(SpankContext.REMOTE, log, stepEnv, java.util.Set.of());
+        SpankStack.Build build = stacks.open(SpankContext.REMOTE, opts, log);
+        if (!build.ok()) {
+            log.error("spank: " + build.failure());
+            return failure(req, SpankCallback.INIT, Optional.empty(), "Plugin stack initialization failed");
+        }
+        try (SpankStack stack = build.stack()) {
+            SpankHandle h = new SpankHandle(SpankContext.REMOTE, release, log, opts, stepEnv, new LinkedHashMap<>());
+            h.job(facts(req));
+            List<TaskFacts> tasks = new ArrayList<>();
+            for (int i = 0; i < req.ntasks(); i++) {
+                tasks.add(new TaskFacts(i, i, 0, null, req.argv()));
+            }
+            h.tasks(tasks);
+            CallResult r = stack.call(SpankCallback.INIT, h);
+            if (!r.ok()) {
+                return failure(req, SpankCallback.INIT, r.failureMode(), "spank_init failed");
+            }
+            opts.applyRemote(req.launchOptions(), stepEnv);
+            for (SpankCallback cb : List.of(SpankCallback.INIT_POST_OPT, SpankCallback.USER_INIT)) {
+                r = stack.call(cb, h);
+                if (!r.ok() && stops(req, cb)) {
+                    stack.call(SpankCallback.EXIT, h);
+                    return failure(req, cb, Optional.empty(), cb.shortName() + " failed");
+                }
+            }
+            return new TaskRunner(stack, h, req, log).run(stepEnv);
+        }
+    }
+
+    /** Whether a failure of {@code cb} ends the step (it fails the job or the command per spank.8). */
+    static boolean stops(StepRequest req, SpankCallback cb) {
+        return SpankFailureTable.outcome(req.command(), cb, SpankContext.REMOTE, Optional.empty())
+                .map(o -> o.exitCode() != 0 || o.failsJob()).orElse(true);
+    }
+
+    static StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {
+        FailureOutcome o = SpankFailureTable.outcome(req.command(), cb, SpankContext.REMOTE, mode)
+                .orElse(new FailureOutcome(1, false, true, false));
+        return new StepResult(o.exitCode(), Optional.of(new StepResult.Failure(cb, o, message)));
+    }
+
+    private JobFacts facts(StepRequest req) {
+        List<Long> ids = new ArrayList<>();
+        for (long i = 0; i < req.ntasks(); i++) {
+            ids.add(i);
+        }
+        int cpus = Runtime.getRuntime().availableProcessors();
+        return new JobFacts(req.job().uid, req.job().gid, req.job().id, req.stepId(), 1, 0, req.ntasks(), req.ntasks(),
+                cpus, req.argv(), List.of(), 1, "0-" + (cpus - 1), 0, "0-" + (cpus - 1), 0, req.job().restarts, 0,
+                JobFacts.NOT_AN_ARRAY_TASK, true, ids);
+    }
+
+    private Map<String, String> slurmVariables(StepRequest req) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("SLURM_JOB_ID", String.valueOf(req.job().id));
+        v.put("SLURM_JOBID", String.valueOf(req.job().id));
+        v.put("SLURM_JOB_NAME", req.job().name);
+        v.put("SLURM_STEP_ID", String.valueOf(req.stepId()));
+        v.put("SLURM_NTASKS", String.valueOf(req.ntasks()));
+        v.put("SLURM_NNODES", "1");
+        v.put("SLURM_NODEID", "0");
+        v.put("SLURM_JOB_NODELIST", node);
+        v.put("SLURMD_NODENAME", node);
+        return v;
+    }
+}

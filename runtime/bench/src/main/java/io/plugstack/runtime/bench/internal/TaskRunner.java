@@ -1,0 +1,137 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.stack.CallResult;
+import io.plugstack.runtime.spank.stack.SpankHandle;
+import io.plugstack.runtime.spank.stack.SpankStack;
+import io.plugstack.runtime.spank.stack.TaskFacts;
+
+/** The task part of a step: real processes, with the task callbacks around them. */
+final class TaskRunner {
+
+    private final SpankStack stack;
+    private final SpankHandle handle;
+    private final StepRequest req;
+    private final SlurmLog log;
+    private final List<Process> processes = new ArrayList<>();
+    private final List<Thread> pumps = new ArrayList<>();
+    private StepResult.Failure failure;
+
+    TaskRunner(SpankStack stack, SpankHandle handle, StepRequest req, SlurmLog log) {
+        this.stack = stack;
+        this.handle = handle;
+        this.req = req;
+        this.log = log;
+    }
+
+    StepResult run(Map<String, String> stepEnv) {
+        for (int i = 0; i < req.ntasks() && failure == null; i++) {
+            Map<String, String> taskEnv = new LinkedHashMap<>(stepEnv);
+            taskEnv.put("SLURM_PROCID", String.valueOf(i));
+            taskEnv.put("SLURM_LOCALID", String.valueOf(i));
+            handle.environment(taskEnv);
+            handle.currentTask(i);
+            if (failed(SpankCallback.TASK_INIT_PRIVILEGED) || failed(SpankCallback.TASK_INIT)) {
+                break;
+            }
+            start(handle.tasks().get(i), taskEnv);
+        }
+        handle.environment(stepEnv);
+        for (int i = 0; i < processes.size(); i++) {
+            handle.currentTask(i);
+            handle.updateTask(handle.tasks().get(i).withPid(processes.get(i).pid()));
+            failed(SpankCallback.TASK_POST_FORK);
+        }
+        int exit = reap();
+        handle.currentTask(-1);
+        stack.call(SpankCallback.EXIT, handle);
+        return new StepResult(failure != null && failure.outcome().failsJob() ? Math.max(exit, 1) : exit,
+                Optional.ofNullable(failure));
+    }
+
+    /** Calls {@code cb}; a failure that matters per spank.8 is remembered. True if the step must stop launching. */
+    private boolean failed(SpankCallback cb) {
+        CallResult r = stack.call(cb, handle);
+        if (r.ok()) {
+            return false;
+        }
+        StepResult.Failure f = StepDaemon.failure(req, cb, Optional.empty(), cb.shortName() + " failed").failed().orElseThrow();
+        if (failure == null && (f.outcome().exitCode() != 0 || f.outcome().failsJob() || f.outcome().drainsNode())) {
+            failure = f;
+        }
+        return StepDaemon.stops(req, cb);
+    }
+
+    private void start(TaskFacts task, Map<String, String> env) {
+        ProcessBuilder pb = new ProcessBuilder(task.argv());
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        try {
+            Process p = pb.start();
+            processes.add(p);
+            pumps.add(OutputPump.start(p.getInputStream(), req.out()));
+            pumps.add(OutputPump.start(p.getErrorStream(), req.err()));
+        } catch (IOException e) {
+            log.error("execve(): " + task.argv().get(0) + ": " + e.getMessage());
+            failure = new StepResult.Failure(SpankCallback.TASK_INIT,
+                    new io.plugstack.runtime.spank.outcome.FailureOutcome(2, false, true, false), e.getMessage());
+        }
+    }
+
+    /** Waits for every task; task_exit runs for each as it is reaped. Returns the highest exit code. */
+    private int reap() {
+        List<CompletableFuture<Process>> exits = new ArrayList<>();
+        processes.forEach(p -> exits.add(p.onExit()));
+        int highest = 0;
+        boolean[] done = new boolean[processes.size()];
+        for (int n = 0; n < processes.size(); n++) {
+            int i;
+            try {
+                Object finished = CompletableFuture.anyOf(pending(exits, done)).get();
+                i = processes.indexOf((Process) finished);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                processes.forEach(Process::destroyForcibly);
+                return 1;
+            } catch (ExecutionException e) {
+                return 1;
+            }
+            done[i] = true;
+            int code = processes.get(i).exitValue();
+            highest = Math.max(highest, code);
+            handle.currentTask(i);
+            handle.updateTask(handle.tasks().get(i).withExitStatus(code << 8));
+            failed(SpankCallback.TASK_EXIT);
+        }
+        for (Thread t : pumps) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return highest;
+    }
+
+    private static CompletableFuture<?>[] pending(List<CompletableFuture<Process>> exits, boolean[] done) {
+        List<CompletableFuture<Process>> left = new ArrayList<>();
+        for (int i = 0; i < exits.size(); i++) {
+            if (!done[i]) {
+                left.add(exits.get(i));
+            }
+        }
+        return left.toArray(new CompletableFuture<?>[0]);
+    }
+}

@@ -1,0 +1,53 @@
+package io.plugstack.runtime.spank.internal;
+
+import java.nio.file.Path;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
+import io.plugstack.runtime.spank.stack.OptionHooks;
+import io.plugstack.runtime.spank.stack.SpankStack;
+
+/**
+ * The SPANK stack service. PlugStackConfig is the framework property {@code plugstack.spank.conf},
+ * by default {@code <home>/etc/plugstack.conf}.
+ */
+@Component(service = SpankStacks.class)
+public final class SpankStacksComponent implements SpankStacks {
+
+    static final String CONF = "plugstack.spank.conf";
+
+    private final Path conf;
+    private final CatalogResolver resolver;
+
+    @Activate
+    public SpankStacksComponent(BundleContext context, @Reference PluginCatalog catalog) {
+        String configured = context.getProperty(CONF);
+        String home = context.getProperty("plugstack.home");
+        this.conf = configured != null ? Path.of(configured)
+                : Path.of(home != null ? home : ".").resolve("etc").resolve("plugstack.conf");
+        this.resolver = new CatalogResolver(catalog, new BundleFreshInstances(context));
+    }
+
+    @Override
+    public Path plugstackConf() {
+        return conf;
+    }
+
+    @Override
+    public SpankStack.Build open(SpankContext context, OptionHooks options, SlurmLog log) {
+        PlugstackConf.Result read = PlugstackConf.read(conf, log);
+        if (read.failure().isPresent()) {
+            return new SpankStack.Build(null, read.failure().get());
+        }
+        return SpankStack.build(context, read.entries(), resolver, options, log);
+    }
+
+}

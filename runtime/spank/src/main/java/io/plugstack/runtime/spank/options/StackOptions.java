@@ -1,0 +1,117 @@
+package io.plugstack.runtime.spank.options;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.api.spank.SpankError;
+import io.plugstack.api.spank.SpankOption;
+import io.plugstack.api.spank.SpankResult;
+import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.runtime.spank.stack.OptionHooks;
+import io.plugstack.runtime.spank.stack.StackPlugin;
+
+/**
+ * One stack's options: the {@link SpankOptionCache} and the processors around it, wired as a
+ * command or slurmstepd drives them. Created with the stack's context and log, and the environment
+ * of the process the stack lives in (getopt's fallback: how options reach prolog/epilog).
+ */
+public final class StackOptions implements OptionHooks {
+
+    private final SpankOptionCache cache;
+    private final Map<String, String> processEnv;
+    private final Set<String> builtins;
+    private final Map<StackPlugin, PluginRef> refs = new HashMap<>();
+    private boolean tableBuilt;
+
+    /** @param builtins the command's own long options (SPANK-32); empty on the daemon side */
+    public StackOptions(SpankContext context, SlurmLog log, Map<String, String> processEnv, Set<String> builtins) {
+        this.cache = new SpankOptionCache(context, log);
+        this.processEnv = processEnv;
+        this.builtins = Set.copyOf(builtins);
+    }
+
+    private PluginRef ref(StackPlugin p) {
+        return refs.computeIfAbsent(p, x -> new PluginRef(x.name(), x.label()));
+    }
+
+    @Override
+    public void addPlugin(StackPlugin plugin, List<SpankOption> staticTable) {
+        cache.addPlugin(ref(plugin), staticTable);
+    }
+
+    @Override
+    public SpankError register(StackPlugin plugin, SpankOption option) {
+        return cache.register(ref(plugin), option, false);
+    }
+
+    @Override
+    public SpankResult<Optional<String>> getopt(StackPlugin plugin, SpankOption option, SpankCallback phase) {
+        return new SpankGetopt(cache).getopt(plugin == null ? null : ref(plugin), option, phase, processEnv);
+    }
+
+    /** After init: plugin options clashing with the command's own are disabled, once. */
+    private void table() {
+        if (!tableBuilt) {
+            cache.rejectConflicts(builtins);
+            tableBuilt = true;
+        }
+    }
+
+    /** Whether {@code name} is an enabled plugin option. */
+    public boolean knows(String name) {
+        table();
+        return cache.byName(name).filter(o -> !o.disabled()).isPresent();
+    }
+
+    /** 0, 1 or 2: no argument, required, optional. */
+    public int hasArg(String name) {
+        return cache.byName(name).map(o -> o.option().hasArg().ordinal()).orElse(0);
+    }
+
+    /** SPANK-34/35: false when a callback failed (Slurm's message is already logged; the command exits). */
+    public boolean processEnvironment(Map<String, String> env) {
+        table();
+        return new SubmitOptionProcessor(cache).processEnvironment(env).ok();
+    }
+
+    /** SPANK-36: false when the callback failed (Slurm's message is already logged; the command exits). */
+    public boolean processCommandLine(String name, String arg) {
+        return new SubmitOptionProcessor(cache).processCommandLine(name, arg).ok();
+    }
+
+    /** SPANK-37(a): the launch request's option list. */
+    public List<LaunchOption> launchOptions() {
+        return new OptionForwarding(cache).launchOptions();
+    }
+
+    /** SPANK-37(b): _SLURM_SPANK_OPTION_* variables the submitting process exports. */
+    public Map<String, String> environmentExports() {
+        return new OptionForwarding(cache).processEnvironmentExports();
+    }
+
+    /** SPANK-37(c): the same, for the job control environment. */
+    public Map<String, String> jobControlExports() {
+        return new OptionForwarding(cache).jobControlExports();
+    }
+
+    /** SPANK-33: the help block (empty when no option is enabled). */
+    public String help(int columns) {
+        table();
+        return new OptionHelp(cache).helpText(columns);
+    }
+
+    /** SPANK-38: the remote side applies the launch list, then the step env's option variables, and clears them. */
+    public void applyRemote(List<LaunchOption> launchOptions, Map<String, String> stepEnv) {
+        new RemoteOptionProcessor(cache).applyRemote(launchOptions, stepEnv);
+    }
+
+    /** The cache, for the helpers of SPANK-61 (plugin names, option values). */
+    public SpankOptionCache cache() {
+        return cache;
+    }
+}
