@@ -28,7 +28,9 @@ class PluginIdentityIT extends BootedRuntime {
         Bundle b = runtime.deploy(fixtures.plugin("itest.valid", "good").build());
         PlugstackRuntime.await(() -> pluginServiceCount(b) == 1, "the plugin's SpankPlugin service");
         assertThat(b.getState()).isEqualTo(Bundle.ACTIVE);
-        assertThat(runtime.shell().run("plugstack:plugins")).containsPattern(b.getBundleId() + "\\s+spank\\s+good\\s+25.11.0\\s+1.0.0\\s+ACTIVE\\s+READY");
+        // the registry shows the service a moment before the catalog's listener has loaded it
+        PlugstackRuntime.await(() -> pluginsOutput().matches("(?s).*" + b.getBundleId()
+                + "\\s+spank\\s+good\\s+25.11.0\\s+1.0.0\\s+ACTIVE\\s+READY.*"), "the catalog to list it READY");
     }
 
     @Test
@@ -91,6 +93,14 @@ class PluginIdentityIT extends BootedRuntime {
     private static int pluginServiceCount(Bundle b) {
         try {
             return runtime.pluginServices(b).length;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String pluginsOutput() {
+        try {
+            return runtime.shell().run("plugstack:plugins");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

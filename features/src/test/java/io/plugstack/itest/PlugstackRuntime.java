@@ -60,6 +60,18 @@ final class PlugstackRuntime implements AutoCloseable {
         }
     }
 
+    Path home() {
+        return home;
+    }
+
+    /** Replaces etc/plugstack.conf the way an admin should: write aside, rename over. */
+    void plugstackConf(String... lines) throws IOException {
+        Path conf = home.resolve("etc/plugstack.conf");
+        Path part = home.resolve("etc/plugstack.conf.new");
+        Files.writeString(part, String.join("\n", lines) + "\n");
+        Files.move(part, conf, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     Path deployDir() {
         return home.resolve("deploy");
     }

@@ -20,6 +20,7 @@ final class Shell {
     private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
     private final Object session;
     private final Method execute;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     Shell(BundleContext system) throws Exception {
         ServiceReference<?>[] refs = system.getAllServiceReferences(PROCESSOR, null);
@@ -29,7 +30,7 @@ final class Shell {
         Object processor = system.getService(refs[0]);
         Class<?> api = interfaceNamed(processor.getClass(), PROCESSOR);
         Method create = api.getMethod("createSession", InputStream.class, OutputStream.class, OutputStream.class);
-        PrintStream sink = new PrintStream(new ByteArrayOutputStream());
+        PrintStream sink = new PrintStream(console, true);
         session = create.invoke(processor, new ByteArrayInputStream(new byte[0]), sink, sink);
         execute = interfaceNamed(session.getClass(), "org.apache.felix.service.command.CommandSession")
                 .getMethod("execute", CharSequence.class);
@@ -42,6 +43,19 @@ final class Shell {
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ex ? ex : e;
         }
+    }
+
+    /** What the command printed on the session's console (task output included), and its result. */
+    String runPrinting(String command) throws Exception {
+        synchronized (console) {
+            console.reset();
+        }
+        Object result = run(command);
+        String printed;
+        synchronized (console) {
+            printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        return printed + ("null".equals(result) ? "" : result);
     }
 
     private static Class<?> interfaceNamed(Class<?> c, String name) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.osgi.annotation.versioning.ProviderType;
 
 import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.stack.OptionHooks;
 import io.plugstack.runtime.spank.stack.SpankStack;
 
@@ -18,6 +19,17 @@ public interface SpankStacks {
     /** The plugstack.conf in use (PlugStackConfig). */
     Path plugstackConf();
 
-    /** Reads plugstack.conf and loads its plugins for {@code context}, or says why it cannot. */
-    SpankStack.Build open(SpankContext context, OptionHooks options, SlurmLog log);
+    /** One consistent read of plugstack.conf and its includes, as a launch sees it. */
+    PlugstackConf.Result read(SlurmLog log);
+
+    /**
+     * Loads the plugins of an earlier read for {@code context}: a job keeps the configuration it was
+     * launched with, so editing plugstack.conf does not change a running job's later stacks.
+     */
+    SpankStack.Build open(SpankContext context, PlugstackConf.Result conf, OptionHooks options, SlurmLog log);
+
+    /** Reads plugstack.conf now and loads its plugins for {@code context}, or says why it cannot. */
+    default SpankStack.Build open(SpankContext context, OptionHooks options, SlurmLog log) {
+        return open(context, read(log), options, log);
+    }
 }

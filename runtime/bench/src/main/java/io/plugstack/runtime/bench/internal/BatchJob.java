@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.options.LaunchOption;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
 
@@ -20,9 +21,12 @@ final class BatchJob {
     }
 
     static void run(Cluster c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch, Path output) {
-        while (true) {
+        for (boolean rerun = false;; rerun = true) {
             if (!awaitNode(c)) {
                 return;
+            }
+            if (rerun) {
+                job.plugstack = c.stacks().read(SlurmLog.QUIET); // a requeued job is launched anew
             }
             c.controller().state(job, JobState.RUNNING);
             if (!JobEnd.prolog(c, job)) {

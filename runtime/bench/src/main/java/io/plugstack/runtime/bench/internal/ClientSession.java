@@ -11,6 +11,7 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.options.OptionForwarding;
 import io.plugstack.runtime.spank.options.StackOptions;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
@@ -33,10 +34,13 @@ final class ClientSession implements AutoCloseable {
     final StackOptions options;
     final SpankHandle handle;
     private final SpankStack stack;
+    /** What this launch read of plugstack.conf; the job it creates keeps it. */
+    final PlugstackConf.Result conf;
     CommandLine line;
 
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
-            SpankHandle handle) {
+            SpankHandle handle, PlugstackConf.Result conf) {
+        this.conf = conf;
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         this.io = io;
@@ -54,7 +58,8 @@ final class ClientSession implements AutoCloseable {
         SlurmLog log = new PrefixedLog(command.command(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS.keySet());
-        SpankStack.Build b = stacks.open(ctx, options, log);
+        PlugstackConf.Result conf = stacks.read(log);
+        SpankStack.Build b = stacks.open(ctx, conf, options, log);
         if (!b.ok()) {
             log.error(setupFailure(command));
             return new Opened(null, OptionalInt.of(1));
@@ -63,7 +68,7 @@ final class ClientSession implements AutoCloseable {
         Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
                 ? OptionForwarding.importJobControlEnvironment(io.env()) : Map.of());
         SpankHandle h = new SpankHandle(ctx, release, log, options, new LinkedHashMap<>(), jobControl);
-        ClientSession s = new ClientSession(command, io, log, options, b.stack(), h);
+        ClientSession s = new ClientSession(command, io, log, options, b.stack(), h, conf);
         if (!s.call(SpankCallback.INIT).ok()) {
             log.error(setupFailure(command));
             s.close();

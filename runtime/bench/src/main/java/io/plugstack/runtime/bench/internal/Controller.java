@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /**
  * The simulated slurmctld: job ids, job records and states, and the one node's state. A drained
@@ -26,8 +27,8 @@ final class Controller {
         this.nodeName = nodeName;
     }
 
-    synchronized Job allocate(String name, String command, long uid, long gid) {
-        Job j = new Job(nextJobId++, name, command, uid, gid);
+    synchronized Job allocate(String name, String command, long uid, long gid, PlugstackConf.Result plugstack) {
+        Job j = new Job(nextJobId++, name, command, uid, gid, plugstack);
         jobs.put(j.id, j);
         return j;
     }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.plugstack.runtime.bench.api.JobView;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /** A job in the simulated controller. Mutated only under the controller's lock. */
 final class Job {
@@ -14,6 +15,11 @@ final class Job {
     final long gid;
     /** The job control environment sent with the job (spank_job_control_setenv, SPANK-50). */
     final Map<String, String> jobControlEnv = new LinkedHashMap<>();
+    /**
+     * The plugstack.conf this run of the job was launched with: its steps, prolog and epilog use
+     * it, whatever edits follow. A requeued job is launched anew and reads the file again.
+     */
+    PlugstackConf.Result plugstack;
     JobState state = JobState.PENDING;
     int exitCode = -1;
     int restarts;
@@ -21,7 +27,8 @@ final class Job {
     long nextStepId;
     boolean prologDone;
 
-    Job(long id, String name, String command, long uid, long gid) {
+    Job(long id, String name, String command, long uid, long gid, PlugstackConf.Result plugstack) {
+        this.plugstack = plugstack;
         this.id = id;
         this.name = name;
         this.command = command;

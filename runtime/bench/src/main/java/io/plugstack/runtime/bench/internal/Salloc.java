@@ -30,7 +30,7 @@ final class Salloc {
                 return 1;
             }
             Job job = c.controller().allocate(s.jobName(s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)),
-                    "salloc", Identity.uid(), Identity.gid());
+                    "salloc", Identity.uid(), Identity.gid(), s.conf);
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);

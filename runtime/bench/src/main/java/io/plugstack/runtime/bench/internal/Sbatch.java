@@ -37,7 +37,7 @@ final class Sbatch {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            Job job = c.controller().allocate(s.jobName(script.getFileName().toString()), "sbatch", Identity.uid(), Identity.gid());
+            Job job = c.controller().allocate(s.jobName(script.getFileName().toString()), "sbatch", Identity.uid(), Identity.gid(), s.conf);
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
             argv.addAll(s.line.command.subList(1, s.line.command.size()));

@@ -93,7 +93,7 @@ final class SlurmdDaemon {
         }
         Map<String, String> env = scriptEnvironment(job);
         StackOptions opts = new StackOptions(SpankContext.JOB_SCRIPT, log, env, Set.of());
-        SpankStack.Build b = stacks.open(SpankContext.JOB_SCRIPT, opts, log);
+        SpankStack.Build b = stacks.open(SpankContext.JOB_SCRIPT, job.plugstack, opts, log);
         if (!b.ok()) {
             log.error("spank: " + b.failure());
             return false;

@@ -44,7 +44,7 @@ final class Srun {
             s.call(SpankCallback.EXIT);
             return 1;
         }
-        Job job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid());
+        Job job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid(), s.conf);
         job.jobControlEnv.putAll(s.handle.jobControlEnv());
         c.controller().state(job, JobState.RUNNING);
         s.handle.job(new JobFacts(job.uid, job.gid, job.id, 0, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,

@@ -43,7 +43,7 @@ final class StepDaemon {
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
         StackOptions opts = new StackOptions(SpankContext.REMOTE, log, stepEnv, java.util.Set.of());
-        SpankStack.Build build = stacks.open(SpankContext.REMOTE, opts, log);
+        SpankStack.Build build = stacks.open(SpankContext.REMOTE, req.job().plugstack, opts, log);
         if (!build.ok()) {
             log.error("spank: " + build.failure());
             return failure(req, SpankCallback.INIT, Optional.empty(), "Plugin stack initialization failed");

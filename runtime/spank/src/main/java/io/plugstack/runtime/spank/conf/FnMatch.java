@@ -1,7 +1,6 @@
 package io.plugstack.runtime.spank.conf;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
 /**
  * {@code fnmatch(pattern, name, FNM_PERIOD)} as glibc's {@code glob(3)} applies it to one path
@@ -29,8 +28,6 @@ final class FnMatch {
     private static final int NO = -1;
     private static final int LITERAL = -2;
     private static final int CLASS_NAME_MAX = 256;
-    private static final Set<String> CLASSES = Set.of("alnum", "alpha", "blank", "cntrl",
-            "digit", "graph", "lower", "print", "punct", "space", "upper", "xdigit");
 
     private FnMatch() {
     }
@@ -304,7 +301,7 @@ final class FnMatch {
         boolean alpha = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
         boolean digit = b >= '0' && b <= '9';
         boolean graph = b > ' ' && b < 127;
-        boolean in = switch (name) {
+        Boolean in = switch (name) {
             case "alnum" -> alpha || digit;
             case "alpha" -> alpha;
             case "blank" -> b == ' ' || b == '\t';
@@ -317,11 +314,8 @@ final class FnMatch {
             case "space" -> b == ' ' || (b >= '\t' && b <= '\r');
             case "upper" -> b >= 'A' && b <= 'Z';
             case "xdigit" -> digit || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
-            default -> false;
+            default -> null;
         };
-        if (!in && !CLASSES.contains(name)) {
-            return -1;
-        }
-        return in ? 1 : 0;
+        return in == null ? -1 : in ? 1 : 0;
     }
 }

@@ -20,14 +20,16 @@ import java.util.List;
  * match gives nothing, and unreadable directories are silently skipped. Components without
  * wildcards are not listed: the last one is checked with {@code lstat} (so a dangling symlink
  * matches), the directory part is used as written. Result paths keep the pattern's own spelling
- * ({@code /etc/./a//b*} gives {@code /etc/./a//b.conf}); a pattern ending in '/' yields only
- * directories, with the '/'.
+ * ({@code /etc/./a//b*} gives {@code /etc/./a//b.conf}). A pattern ending in '/' keeps glibc's
+ * quirks: wildcard matches must be directories and get a '/' ({@code conf.d/*}{@code /} gives
+ * {@code conf.d/sub/}), but a literal last component only has to exist ({@code a.conf/} gives
+ * the file {@code a.conf}).
  *
  * <p>Matches are sorted by {@code strcoll}, i.e. the C locale's byte order: strings are compared
  * as unsigned UTF-8 bytes ({@code "B" < "a"}, {@code "Z" < "_"}). Slurm under another
  * {@code LC_COLLATE} would sort differently; we assume the C locale.
  */
-public final class Glob {
+final class Glob {
 
     static final int NONE = 0;
     static final int SPECIAL = 1;
@@ -38,22 +40,22 @@ public final class Glob {
     }
 
     /** The paths matching {@code pattern}, sorted in C-locale byte order; empty when none match. */
-    public static List<String> expand(String pattern) {
+    static List<String> expand(String pattern) {
         if (pattern.isEmpty()) {
             return List.of();
         }
-        List<String> out = glob(pattern);
+        List<String> out = glob(pattern, false, false);
         out.sort(Glob::compareBytes);
         return out;
     }
 
     /** Whether {@code name} (one path component) matches {@code pattern} as glob matches it. */
-    public static boolean matches(String pattern, String name) {
+    static boolean matches(String pattern, String name) {
         return FnMatch.matches(pattern, name);
     }
 
     /** glibc {@code dirname(3)}: "/a/b" → "/a", "a" → ".", "/a" → "/", "//a" → "//", "a/b//" → "a". */
-    public static String dirname(String path) {
+    static String dirname(String path) {
         int last = path.lastIndexOf('/');
         if (last > 0 && last == path.length() - 1) {      // trailing slashes: look before them
             int run = last;
@@ -103,53 +105,55 @@ public final class Glob {
         return type;
     }
 
-    private static List<String> glob(String pattern) {
+    /**
+     * One glob(3) call. {@code onlyDir}: names found by listing a directory must be directories
+     * (GLOB_ONLYDIR); {@code mark}: directories get a '/' appended (GLOB_MARK).
+     */
+    private static List<String> glob(String pattern, boolean onlyDir, boolean mark) {
         int slash = pattern.lastIndexOf('/');
-        if (slash < 0) {
-            return inDir(pattern, ".", null);
-        }
-        if (slash == 0) {
-            return inDir(pattern.substring(1), "/", "/");
-        }
-        String dir = pattern.substring(0, slash);
         String file = pattern.substring(slash + 1);
-        List<String> out = new ArrayList<>();
-        if (file.isEmpty() && slash > 1) {                // "pattern/": directories only, marked
-            for (String d : glob(dir)) {
-                if (isDirectory(d)) {
-                    out.add(d + "/");
-                }
-            }
-            return out;
+        if (file.isEmpty() && slash > 1) {
+            // "pattern/": glob "pattern" for directories, marked (glibc returns this call's result as is)
+            return glob(pattern.substring(0, slash), true, true);
         }
-        int type = type(dir);
-        List<String> dirs = (type & (SPECIAL | BRACKET)) != 0 ? glob(dir)
-                : List.of((type & BACKSLASH) != 0 ? unescape(dir) : dir);
-        for (String d : dirs) {
-            out.addAll(inDir(file, d, d));
+        List<String> out = new ArrayList<>();
+        if (slash < 0) {
+            out.addAll(inDir(file, ".", null, onlyDir));
+        } else if (slash == 0) {
+            out.addAll(inDir(file, "/", "/", onlyDir));
+        } else {
+            String dir = pattern.substring(0, slash);
+            int type = type(dir);
+            List<String> dirs = (type & (SPECIAL | BRACKET)) != 0 ? glob(dir, true, false)
+                    : List.of((type & BACKSLASH) != 0 ? unescape(dir) : dir);
+            for (String d : dirs) {
+                out.addAll(inDir(file, d, d, onlyDir));
+            }
+        }
+        if (mark) {
+            out.replaceAll(p -> isDirectory(p) ? p + "/" : p);
         }
         return out;
     }
 
-    /** Names in {@code dir} matching {@code file}, prefixed with {@code prefix} + "/" unless null. */
-    private static List<String> inDir(String file, String dir, String prefix) {
+    /**
+     * Names in {@code dir} matching {@code file}, prefixed with {@code prefix} + "/" unless null.
+     * A name without wildcards is only checked with lstat; listed names obey {@code onlyDir}.
+     */
+    private static List<String> inDir(String file, String dir, String prefix, boolean onlyDir) {
         List<String> names = new ArrayList<>();
+        String lead = prefix == null ? "" : prefix.equals("/") ? "/" : prefix + "/";
         if (type(file) == NONE) {
             if (lstatOk(dir.equals("/") ? "/" + file : dir + "/" + file)) {
-                names.add(file);
+                names.add(lead + file);
             }
-        } else {
-            for (String name : list(dir)) {
-                if (FnMatch.matches(file, name)) {
-                    names.add(name);
-                }
-            }
-        }
-        if (prefix == null) {
             return names;
         }
-        String lead = prefix.equals("/") ? "/" : prefix + "/";
-        names.replaceAll(n -> lead + n);
+        for (String name : list(dir)) {
+            if (FnMatch.matches(file, name) && (!onlyDir || isDirectory(dir + "/" + name))) {
+                names.add(lead + name);
+            }
+        }
         return names;
     }
 

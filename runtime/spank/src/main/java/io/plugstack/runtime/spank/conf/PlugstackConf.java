@@ -42,7 +42,7 @@ import java.util.Optional;
  * <p>One deliberate deviation: Slurm has no include-cycle detection, so a file that includes
  * itself recurses until {@code open} fails (typically "Too many open files") or the process
  * runs out of stack. Here nesting deeper than {@link #MAX_INCLUDE_DEPTH} fails the stack with
- * {@code spank: <file>:<line>: include "<pattern>" nests deeper than 64 files (include loop?).
+ * {@code spank: <file>:<line>: include "<pattern>" nests deeper than 64 levels (include loop?).
  * Aborting.}
  */
 public final class PlugstackConf {
@@ -98,8 +98,12 @@ public final class PlugstackConf {
     }
 
     /**
-     * The bytes of {@code file}, read whole and re-read (a bounded number of times) if the file
-     * changed during the read; see {@link FileSnapshot} for what this guarantees.
+     * The bytes of {@code file}, read whole in one go and read again (at most 5 times in all) if
+     * its inode, size, mtime or ctime changed during the read; every file {@link #read} parses is
+     * read this way. A file replaced by rename is seen wholly old or wholly new; a file rewritten
+     * in place is seen whole unless the writer is caught between two writes while the stamp holds
+     * still (a slow truncate-and-rewrite editor), which this cannot detect. A file that keeps
+     * changing through every attempt is used as last read. A directory reads as empty.
      *
      * @throws NoSuchFileException when the file does not exist
      * @throws IOException         when it cannot be opened
@@ -224,7 +228,7 @@ public final class PlugstackConf {
             for (String match : Glob.expand(pattern)) {
                 if (depth >= MAX_INCLUDE_DEPTH) {
                     return fail("spank: " + name + ":" + line + ": include \"" + pattern + "\" nests deeper than "
-                            + MAX_INCLUDE_DEPTH + " files (include loop?). Aborting.");
+                            + MAX_INCLUDE_DEPTH + " levels (include loop?). Aborting.");
                 }
                 Path path;
                 try {

@@ -42,8 +42,12 @@ public final class SpankStacksComponent implements SpankStacks {
     }
 
     @Override
-    public SpankStack.Build open(SpankContext context, OptionHooks options, SlurmLog log) {
-        PlugstackConf.Result read = PlugstackConf.read(conf, log);
+    public PlugstackConf.Result read(SlurmLog log) {
+        return PlugstackConf.read(conf, log);
+    }
+
+    @Override
+    public SpankStack.Build open(SpankContext context, PlugstackConf.Result read, OptionHooks options, SlurmLog log) {
         if (read.failure().isPresent()) {
             return new SpankStack.Build(null, read.failure().get());
         }

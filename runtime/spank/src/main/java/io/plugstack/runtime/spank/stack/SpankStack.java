@@ -68,7 +68,8 @@ public final class SpankStack implements AutoCloseable {
                     closeAll(releases, log);
                     return new Build(null, "Failed to load plugin " + e.plugin() + " (" + e.file() + ":" + e.line() + "): " + failure);
                 }
-                log.error(where + "Failed to load optional plugin " + e.plugin() + ". Ignored.");
+                // Slurm writes no space after the line number here (and logs it at error level until 26.05)
+                log.error("spank: " + e.file() + ":" + e.line() + ":Failed to load optional plugin " + e.plugin() + ". Ignored.");
                 continue;
             }
             PluginResolver.Loaded l = r.loaded();

@@ -164,7 +164,7 @@ class SpankStackTest {
         resolver.with("a", new Recorder("a", 0));
         SpankStack s = stack(SpankContext.LOCAL, optional("nosuch"), required("a"));
         assertThat(s.plugins()).extracting(StackPlugin::name).containsExactly("a");
-        assertThat(log.lines).contains("ERROR spank: /etc/slurm/plugstack.conf:2: Failed to load optional plugin nosuch. Ignored.");
+        assertThat(log.lines).contains("ERROR spank: /etc/slurm/plugstack.conf:2:Failed to load optional plugin nosuch. Ignored.");
     }
 
     @Test

@@ -1,0 +1,70 @@
+package io.plugstack.itest;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * A booted runtime with the fixture plugins deployed, for tests that drive the job-launch bench
+ * through the shell as a user would. Each test writes the plugstack.conf it needs; the node is
+ * resumed after each test so a drain does not leak into the next.
+ */
+abstract class BenchRuntime extends BootedRuntime {
+
+    static Shell shell;
+
+    @BeforeAll
+    static void deployFixtures() throws Exception {
+        shell = runtime.shell();
+        for (String fixture : List.of("failing", "counter")) {
+            long id = runtime.deploy(fixtures.plugin("itest." + fixture, fixture).header("Implementation-Version", "1")
+                    .build()).getBundleId();
+            PlugstackRuntime.await(() -> {
+                try {
+                    return shell.run("plugstack:plugin " + id).contains("status           READY");
+                } catch (Exception e) {
+                    return false;
+                }
+            }, "fixture plugin " + fixture + " to be READY");
+        }
+    }
+
+    @AfterEach
+    void resumeNode() throws Exception {
+        shell.run("scontrol update nodename=node1 state=resume");
+    }
+
+    /** A command's printed output (and its exit-code line when it failed). */
+    static String run(String command) throws Exception {
+        return shell.runPrinting(command);
+    }
+
+    static String squeueLine(long jobId) throws Exception {
+        return shell.run("squeue").lines().filter(l -> l.startsWith(jobId + " ")).findFirst().orElse("");
+    }
+
+    static long lastJobId() throws Exception {
+        List<String> lines = shell.run("squeue").lines().skip(1).toList();
+        return lines.isEmpty() ? 0 : Long.parseLong(lines.get(lines.size() - 1).split("\\s+")[0]);
+    }
+
+    /** Waits until the job's squeue line satisfies {@code done}. */
+    static String awaitJob(long jobId, Predicate<String> done) throws Exception {
+        PlugstackRuntime.await(() -> {
+            try {
+                return done.test(squeueLine(jobId));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "job " + jobId + " to reach the expected state");
+        return squeueLine(jobId);
+    }
+
+    static List<String> lines(Path file) throws Exception {
+        return Files.exists(file) ? Files.readAllLines(file) : List.of();
+    }
+}

@@ -1,0 +1,168 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The bench drives the SPANK stacks through a job's whole life as Slurm does (SPANK-17, spank.8). */
+class JobLaunchIT extends BenchRuntime {
+
+    private static List<String> withoutSlurmd(List<String> lines) {
+        return lines.stream().filter(l -> !l.endsWith(" slurmd")).toList();
+    }
+
+    @Test
+    void srunDrivesLocalPrologRemoteAndEpilogCallbacksInSlurmsOrder() throws Exception {
+        Path log = dir.resolve("srun-order.log");
+        runtime.plugstackConf("required demo " + log);
+        assertThat(run("srun -n 2 true")).isEmpty();
+        assertThat(withoutSlurmd(lines(log))).containsExactly(
+                "init local", "init_post_opt local", "local_user_init local",
+                "job_prolog job_script",
+                "init remote", "init_post_opt remote", "user_init remote",
+                "task_init_privileged remote", "task_init remote", "task_init_privileged remote", "task_init remote",
+                "task_post_fork remote", "task_post_fork remote", "task_exit remote", "task_exit remote", "exit remote",
+                "exit local",
+                "job_epilog job_script");
+    }
+
+    @Test
+    void sbatchRunsAllocatorCallbacksThenTheBatchStepOnTheNode() throws Exception {
+        Path log = dir.resolve("sbatch-order.log");
+        Path script = dir.resolve("job.sh");
+        Path out = dir.resolve("job.out");
+        Files.writeString(script, "#!/bin/sh\necho batch step $SLURM_JOB_ID\n");
+        runtime.plugstackConf("required demo " + log);
+        String printed = run("sbatch -o " + out + " " + script);
+        assertThat(printed).startsWith("Submitted batch job ");
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("COMPLETED"));
+        assertThat(Files.readString(out)).isEqualTo("batch step " + job + "\n");
+        assertThat(withoutSlurmd(lines(log))).containsExactly(
+                "init allocator", "init_post_opt allocator", "exit allocator",
+                "job_prolog job_script",
+                "init remote", "init_post_opt remote", "user_init remote", "task_init_privileged remote", "task_init remote",
+                "task_post_fork remote", "task_exit remote", "exit remote",
+                "job_epilog job_script");
+    }
+
+    @Test
+    void scrontabRunsOnlyInitAndExitInAllocatorContext() throws Exception {
+        Path log = dir.resolve("scrontab.log");
+        runtime.plugstackConf("required demo " + log);
+        run("scrontab");
+        assertThat(withoutSlurmd(lines(log))).containsExactly("init allocator", "exit allocator");
+    }
+
+    @Test
+    void tasksAreRealProcessesWhoseOutputAndEnvironmentReachSrun() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        String out = run("srun -n 2 sh -c 'echo task $SLURM_PROCID of $SLURM_NTASKS'");
+        assertThat(out.lines().sorted().toList()).containsExactly("task 0 of 2", "task 1 of 2");
+    }
+
+    @Test
+    void srunExitCodeIsTheTaskExitCodeAndTheJobFails() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        assertThat(run("srun sh -c 'exit 3'")).contains("task 0: Exited with exit code 3").endsWith("srun: exit code 3");
+        assertThat(squeueLine(lastJobId())).contains("FAILED").contains(" 3 ");
+    }
+
+    @Test
+    void missingPlugstackConfIsAnEmptyStack() throws Exception {
+        Files.delete(runtime.home().resolve("etc/plugstack.conf"));
+        assertThat(run("srun echo ok")).isEqualTo("ok\n");
+    }
+
+    @Test
+    void missingRequiredPluginStopsSrunAndMissingOptionalOneDoesNot() throws Exception {
+        runtime.plugstackConf("required nosuch");
+        assertThat(run("srun true")).contains("srun: error: spank: nosuch: Plugin file not found")
+                .contains("Failed to load plugin nosuch. Aborting.").contains("srun: error: Plug-in initialization failed")
+                .endsWith("srun: exit code 1");
+        runtime.plugstackConf("optional nosuch");
+        assertThat(run("srun echo ran")).contains("ran\n").doesNotContain("exit code");
+    }
+
+    @Test
+    void renicePluginOptionSetsTheTaskPriority() throws Exception {
+        runtime.plugstackConf("required renice");
+        assertThat(run("srun --renice=4 sh -c 'ps -o ni= -p $$'").trim()).isEqualTo("4");
+    }
+
+    @Test
+    void badPluginOptionValueStopsSrunBeforeAnyJobExists() throws Exception {
+        runtime.plugstackConf("required renice min=0 max=10");
+        long before = lastJobId();
+        assertThat(run("srun --renice=-3 true")).contains("srun: error: renice: --renice=-3: priority must be from 0 to 10")
+                .contains("srun: error: Invalid --renice argument: -3").endsWith("srun: exit code 1");
+        assertThat(lastJobId()).isEqualTo(before);
+    }
+
+    @Test
+    void unknownOptionIsAnErrorNamingIt() throws Exception {
+        runtime.plugstackConf("required renice");
+        assertThat(run("srun --nosuch true")).contains("srun: unrecognized option '--nosuch'");
+    }
+
+    @Test
+    void helpListsPluginOptionsAfterTheCommandsOwn() throws Exception {
+        runtime.plugstackConf("required renice");
+        assertThat(run("srun --help")).contains("Options provided by plugins:")
+                .containsPattern("\n      --renice=prio +Re-nice job tasks to priority \\[prio\\]");
+    }
+
+    @Test
+    void privateTmpIsMadeInPrologSetForTheTasksAndRemovedInEpilog() throws Exception {
+        runtime.plugstackConf("required private-tmp base=" + dir);
+        String out = run("srun sh -c 'test -d $TMPDIR && echo $TMPDIR'").trim();
+        assertThat(out).isEqualTo(dir.resolve("slurm-" + lastJobId()).toString());
+        assertThat(Path.of(out)).doesNotExist();
+    }
+
+    @Test
+    void jobScriptPluginGetsAFreshClassSpaceEveryRun() throws Exception {
+        Path log = dir.resolve("fresh.log");
+        runtime.plugstackConf("required counter " + log);
+        for (int i = 0; i < 3; i++) {
+            run("srun true");
+        }
+        assertThat(lines(log).stream().filter(l -> l.startsWith("job_prolog")).toList())
+                .containsExactly("job_prolog job_script static=1 instance=1 version=1",
+                        "job_prolog job_script static=1 instance=1 version=1",
+                        "job_prolog job_script static=1 instance=1 version=1");
+    }
+
+    @Test
+    void editingPlugstackConfDoesNotAffectARunningJob() throws Exception {
+        Path before = dir.resolve("before-edit.log");
+        Path after = dir.resolve("after-edit.log");
+        Path script = Files.writeString(dir.resolve("slow.sh"), "#!/bin/sh\nsleep 1\n");
+        runtime.plugstackConf("required demo " + before);
+        String printed = run("sbatch -o " + dir.resolve("slow.out") + " " + script);
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        runtime.plugstackConf("required demo " + after);
+        awaitJob(job, l -> l.contains("COMPLETED"));
+        assertThat(withoutSlurmd(lines(before))).contains("job_prolog job_script", "init remote", "job_epilog job_script");
+        assertThat(lines(after)).isEmpty();
+        run("srun true");
+        assertThat(withoutSlurmd(lines(after))).startsWith("init local");
+    }
+
+    @Test
+    void sallocRunsTheCommandInsideTheAllocation() throws Exception {
+        Path log = dir.resolve("salloc.log");
+        runtime.plugstackConf("required demo " + log);
+        String out = run("salloc sh -c 'echo in job $SLURM_JOB_ID'");
+        long job = lastJobId();
+        assertThat(out).contains("salloc: Granted job allocation " + job).contains("in job " + job)
+                .contains("salloc: Relinquishing job allocation " + job);
+        assertThat(withoutSlurmd(lines(log))).containsExactly("init allocator", "init_post_opt allocator",
+                "job_prolog job_script", "exit allocator", "job_epilog job_script");
+        assertThat(squeueLine(job)).contains("COMPLETED");
+    }
+}
