@@ -36,7 +36,7 @@ public final class UndeployCommand {
         Path jar = folder.jarOf(bundle).orElseThrow(() -> new IllegalArgumentException("undeploy: bundle " + id + " ("
                 + bundle.getSymbolicName() + ") was not deployed from " + folder.dir() + "; it is part of the runtime"));
         Files.deleteIfExists(jar);
-        boolean gone = Deployments.awaitUninstalled(context, id);
+        boolean gone = Deployments.awaitUninstalled(bundle);
         return "undeployed " + bundle.getSymbolicName() + " " + bundle.getVersion() + " (bundle " + id + ", " + jar.getFileName() + ")"
                 + (gone ? "" : "; FileInstall has not uninstalled it yet");
     }

@@ -71,11 +71,14 @@ public final class Deployments {
         return r;
     }
 
-    /** Whether the bundle is gone within the wait. */
-    public static boolean awaitUninstalled(BundleContext context, long id) throws InterruptedException {
+    /**
+     * Whether the bundle is UNINSTALLED within the wait. Its state is what counts: Felix drops the
+     * bundle from its id lookup before the uninstall has finished.
+     */
+    public static boolean awaitUninstalled(Bundle bundle) throws InterruptedException {
         long end = System.currentTimeMillis() + WAIT_MS;
         while (System.currentTimeMillis() < end) {
-            if (context.getBundle(id) == null) {
+            if (bundle.getState() == Bundle.UNINSTALLED) {
                 return true;
             }
             Thread.sleep(10);
