@@ -11,7 +11,7 @@ import io.plugstack.api.plugin.SlurmPlugin;
 /**
  * One plugin service as the generic loader left it: the instance and the outcome of its init().
  *
- * @param initRc 0 when init() succeeded; otherwise what it returned (or SLURM_ERROR if it threw)
+ * @param initRc 0 when init() succeeded, else SLURM_ERROR
  * @param failure why it is unusable, empty when usable
  */
 record LoadedPlugin(ServiceReference<?> reference, SlurmPlugin plugin, int initRc, String failure) {

@@ -103,7 +103,7 @@ public final class PluginCatalogComponent implements PluginCatalog {
         if (!Constants.SCOPE_PROTOTYPE.equals(ref.getProperty(Constants.SERVICE_SCOPE))) {
             return Optional.of(new SharedInstance(ready.plugin()));
         }
-        return PrototypeInstance.open(context, ref, HostLog::error).map(i -> (Instance) i);
+        return PrototypeInstance.open(context, ref, HostLog::error);
     }
 
     /** A singleton plugin service: every stack shares it; nothing to release. */

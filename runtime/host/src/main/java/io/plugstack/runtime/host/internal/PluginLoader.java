@@ -7,6 +7,7 @@ import org.osgi.framework.ServiceReference;
 import org.osgi.util.tracker.ServiceTrackerCustomizer;
 
 import io.plugstack.api.plugin.SlurmPlugin;
+import io.plugstack.runtime.host.catalog.GenericLoad;
 
 /**
  * Slurm's generic plugin load/unload (plugin.c, spec PLUG-4) applied to plugin services: init()
@@ -15,8 +16,6 @@ import io.plugstack.api.plugin.SlurmPlugin;
  */
 final class PluginLoader implements ServiceTrackerCustomizer<Object, LoadedPlugin> {
 
-    /** ESLURM_PLUGIN_INIT_FAILED's text, the message Slurm logs for a failed init(). */
-    static final String INIT_FAILED = "Plugin init() callback failed";
     private static final int SLURM_ERROR = -1;
 
     private final BundleContext context;
@@ -40,21 +39,11 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, LoadedPlugi
             log.accept("plugin " + who + ": " + why);
             return new LoadedPlugin(reference, null, SLURM_ERROR, why);
         }
-        int rc;
-        String failure = "";
-        try {
-            rc = plugin.init();
-            if (rc != 0) {
-                failure = "init() returned " + rc + ": " + INIT_FAILED;
-            }
-        } catch (RuntimeException | LinkageError e) {
-            rc = SLURM_ERROR;
-            failure = "init() threw " + e + ": " + INIT_FAILED;
-        }
+        String failure = GenericLoad.init(plugin).orElse("");
         if (!failure.isEmpty()) {
             log.accept("plugin " + who + ": " + failure + "; unloaded, it will not be used");
         }
-        return new LoadedPlugin(reference, plugin, rc, failure);
+        return new LoadedPlugin(reference, plugin, failure.isEmpty() ? 0 : SLURM_ERROR, failure);
     }
 
     @Override

@@ -10,6 +10,8 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.host.catalog.GenericLoad;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.spank.isolation.BundleClassSpaces;
 import io.plugstack.runtime.spank.isolation.DsDescriptors;
@@ -35,7 +37,7 @@ final class BundleFreshInstances implements FreshInstances {
     }
 
     @Override
-    public Optional<FreshPlugin> open(PluginRecord record) {
+    public PluginCatalog.Instance open(PluginRecord record) {
         Bundle bundle = context.getBundle(record.bundleId());
         if (bundle == null) {
             throw new IllegalStateException("bundle " + record.bundleId() + " is gone");
@@ -50,26 +52,12 @@ final class BundleFreshInstances implements FreshInstances {
             space.close();
             throw new IllegalStateException("cannot instantiate " + r.implementation() + " in a fresh class space: " + e, e);
         }
-        int rc = plugin.init();
-        if (rc != 0) {
+        Optional<String> failure = GenericLoad.init(plugin);
+        if (failure.isPresent()) {
             space.close();
-            throw new IllegalStateException("init() returned " + rc + ": Plugin init() callback failed");
+            throw new IllegalStateException(failure.get());
         }
-        return Optional.of(new FreshPlugin() {
-            @Override
-            public SpankPlugin plugin() {
-                return plugin;
-            }
-
-            @Override
-            public void close() {
-                try {
-                    plugin.fini();
-                } finally {
-                    space.close();
-                }
-            }
-        });
+        return GenericLoad.loaded(plugin, space::close);
     }
 
     private static Revision read(Bundle bundle) {

@@ -37,9 +37,8 @@ final class CatalogResolver implements PluginResolver {
         String label = record.symbolicName();
         if (context == SpankContext.JOB_SCRIPT) {
             try {
-                return fresh.open(record)
-                        .map(f -> Resolution.of(new Loaded(record.name(), label, f.plugin(), f)))
-                        .orElseGet(() -> Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INVALID.code())));
+                PluginCatalog.Instance f = fresh.open(record);
+                return Resolution.of(new Loaded(record.name(), label, (SpankPlugin) f.plugin(), f));
             } catch (IllegalStateException e) {
                 return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INVALID.code()) + ": " + e.getMessage());
             }

@@ -1,8 +1,6 @@
 package io.plugstack.runtime.spank.internal;
 
-import java.util.Optional;
-
-import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 
 /**
@@ -11,14 +9,10 @@ import io.plugstack.runtime.host.catalog.PluginRecord;
  */
 interface FreshInstances {
 
-    /** A fresh instance of the plugin of {@code record}, or empty when it cannot be made. */
-    Optional<FreshPlugin> open(PluginRecord record);
-
-    /** One run's instance. */
-    interface FreshPlugin extends AutoCloseable {
-        SpankPlugin plugin();
-
-        @Override
-        void close();
-    }
+    /**
+     * A fresh, initialised instance of the plugin of {@code record}.
+     *
+     * @throws IllegalStateException saying why none can be made
+     */
+    PluginCatalog.Instance open(PluginRecord record);
 }
