@@ -165,4 +165,29 @@ class JobLaunchIT extends BenchRuntime {
                 "job_prolog job_script", "exit allocator", "job_epilog job_script");
         assertThat(squeueLine(job)).contains("COMPLETED");
     }
+
+    @Test
+    void srunInsideABatchScriptRunsAStepOfThatJob() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path script = Files.writeString(dir.resolve("steps.sh"),
+                "#!/bin/sh\nsrun -n 2 sh -c 'echo step $SLURM_STEP_ID task $SLURM_PROCID job $SLURM_JOB_ID'\nsrun true\n");
+        Path out = dir.resolve("steps.out");
+        String printed = run("sbatch -o " + out + " " + script);
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("COMPLETED"));
+        assertThat(Files.readAllLines(out).stream().sorted().toList())
+                .containsExactly("step 0 task 0 job " + job, "step 0 task 1 job " + job);
+        assertThat(lastJobId()).isEqualTo(job);
+    }
+
+    @Test
+    void sbatchPluginOptionReachesSrunInsideTheJob() throws Exception {
+        runtime.plugstackConf("required renice");
+        Path script = Files.writeString(dir.resolve("nice.sh"), "#!/bin/sh\nsrun sh -c 'ps -o ni= -p $$'\n");
+        Path out = dir.resolve("nice.out");
+        String printed = run("sbatch --renice=7 -o " + out + " " + script);
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("COMPLETED"));
+        assertThat(Files.readString(out).trim()).isEqualTo("7");
+    }
 }

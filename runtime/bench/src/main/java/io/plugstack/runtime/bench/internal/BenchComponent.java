@@ -1,6 +1,10 @@
 package io.plugstack.runtime.bench.internal;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -32,6 +36,7 @@ public final class BenchComponent implements Bench {
         t.setDaemon(true);
         return t;
     });
+    private final CommandServer server;
     private boolean slurmdUp;
 
     @Activate
@@ -40,13 +45,35 @@ public final class BenchComponent implements Bench {
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
         Controller controller = new Controller(node != null ? node : "node1");
+        this.server = startServer(context.getProperty("plugstack.home"));
+        UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         this.cluster = new Cluster(stacks, v, controller, new SlurmdDaemon(stacks, v, controller, System.err),
-                new StepDaemon(stacks, v, controller.nodeName()));
+                new StepDaemon(stacks, v, controller.nodeName(), jobEnv), jobEnv);
+    }
+
+    /** The socket jobs use to run srun/sbatch/... themselves; without it, jobs just cannot. */
+    private CommandServer startServer(String home) {
+        if (home == null) {
+            return null;
+        }
+        try {
+            return CommandServer.start(Path.of(home, "data"), this);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("plugstack: error: jobs will not be able to run Slurm commands: " + e.getMessage());
+            return null;
+        }
     }
 
     @Deactivate
     synchronized void deactivate() {
         background.shutdownNow();
+        if (server != null) {
+            try {
+                server.close();
+            } catch (IOException e) {
+                System.err.println("plugstack: error: closing the bench socket: " + e.getMessage());
+            }
+        }
         if (slurmdUp) {
             cluster.slurmd().stop();
         }

@@ -39,7 +39,7 @@ final class Salloc {
                 s.log.error("Prolog failure on node " + c.controller().nodeName());
                 exit = 1;
             } else if (!s.line.command.isEmpty()) {
-                exit = runCommand(s, job);
+                exit = runCommand(c, s, job);
             }
             StepResult result = new StepResult(exit, Optional.empty());
             if (!s.call(SpankCallback.EXIT).ok()) {
@@ -51,11 +51,12 @@ final class Salloc {
         }
     }
 
-    private static int runCommand(ClientSession s, Job job) {
+    private static int runCommand(Cluster c, ClientSession s, Job job) {
         ProcessBuilder pb = new ProcessBuilder(s.line.command).directory(s.io.workdir().toFile());
         Map<String, String> env = pb.environment();
         env.clear();
         env.putAll(s.jobEnvironment());
+        env.putAll(c.jobEnvironment().apply(env));
         env.put("SLURM_JOB_ID", String.valueOf(job.id));
         env.put("SLURM_JOBID", String.valueOf(job.id));
         try {

@@ -25,6 +25,16 @@ final class Srun {
         }
     }
 
+    /** The running job whose allocation this srun is in (SLURM_JOB_ID in its environment), if any. */
+    private static Optional<Job> allocationOf(Cluster c, java.util.Map<String, String> env) {
+        try {
+            long id = Long.parseLong(env.getOrDefault("SLURM_JOB_ID", ""));
+            return c.controller().job(id).filter(j -> j.state == JobState.RUNNING);
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
     private static int launch(Cluster c, ClientSession s) {
         if (s.line.command.isEmpty()) {
             s.log.error("No command given to execute.");
@@ -39,20 +49,32 @@ final class Srun {
             s.call(SpankCallback.EXIT);
             return 1;
         }
-        if (c.controller().drained()) {
-            s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
-            s.call(SpankCallback.EXIT);
-            return 1;
+        Optional<Job> allocation = allocationOf(c, s.io.env());
+        Job job;
+        if (allocation.isPresent()) {
+            job = allocation.get(); // a step of the job this srun runs in (batch script, salloc)
+        } else {
+            if (c.controller().drained()) {
+                s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid(), s.conf);
+            job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            c.controller().state(job, JobState.RUNNING);
         }
-        Job job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid(), s.conf);
-        job.jobControlEnv.putAll(s.handle.jobControlEnv());
-        c.controller().state(job, JobState.RUNNING);
-        s.handle.job(new JobFacts(job.uid, job.gid, job.id, 0, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
+        long stepId;
+        synchronized (job) {
+            stepId = job.nextStepId++; // known to srun before local_user_init, as in Slurm
+        }
+        s.handle.job(new JobFacts(job.uid, job.gid, job.id, stepId, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
                 "", 0, "", 0, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of()));
         if (!s.call(SpankCallback.LOCAL_USER_INIT).ok()) {
             s.log.error("Failure in local plugin stack");
             s.call(SpankCallback.EXIT);
-            c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
+            if (allocation.isEmpty()) {
+                c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
+            }
             return 1;
         }
         StepResult step;
@@ -61,14 +83,16 @@ final class Srun {
             step = new StepResult(1, Optional.empty());
         } else {
             Map<String, String> env = s.jobEnvironment();
-            step = c.stepd().run(new StepRequest(SlurmCommand.SRUN, job, job.nextStepId++, s.line.command, ntasks, env,
+            step = c.stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line.command, ntasks, env,
                     s.options.launchOptions(), s.io.out(), s.io.err()));
             JobEnd.applyNodeOutcome(c, step);
         }
         if (!s.call(SpankCallback.EXIT).ok()) {
             step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
         }
-        JobEnd.finish(c, job, step, "step failed");
+        if (allocation.isEmpty()) {
+            JobEnd.finish(c, job, step, "step failed");
+        }
         if (step.exitCode() != 0) {
             s.log.error(c.controller().nodeName() + ": task 0: Exited with exit code " + step.exitCode());
         }

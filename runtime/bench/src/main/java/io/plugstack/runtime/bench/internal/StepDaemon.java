@@ -31,8 +31,12 @@ final class StepDaemon {
     private final SpankStacks stacks;
     private final SlurmVersion release;
     private final String node;
+    private final java.util.function.UnaryOperator<Map<String, String>> jobEnvironment;
 
-    StepDaemon(SpankStacks stacks, SlurmVersion release, String node) {
+    /** @param jobEnvironment what every job's environment gets besides Slurm's variables (the command shims) */
+    StepDaemon(SpankStacks stacks, SlurmVersion release, String node,
+            java.util.function.UnaryOperator<Map<String, String>> jobEnvironment) {
+        this.jobEnvironment = jobEnvironment;
         this.stacks = stacks;
         this.release = release;
         this.node = node;
@@ -42,6 +46,7 @@ final class StepDaemon {
         SlurmLog log = new PrefixedLog("slurmstepd", req.err(), 0);
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
+        stepEnv.putAll(jobEnvironment.apply(stepEnv));
         StackOptions opts = new StackOptions(SpankContext.REMOTE, log, stepEnv, java.util.Set.of());
         SpankStack.Build build = stacks.open(SpankContext.REMOTE, req.job().plugstack, opts, log);
         if (!build.ok()) {

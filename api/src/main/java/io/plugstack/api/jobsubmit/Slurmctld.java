@@ -1,0 +1,33 @@
+package io.plugstack.api.jobsubmit;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What a job_submit plugin may look up in slurmctld, as Slurm's C plugins read its globals
+ * (part_list, job_list, slurm_conf). An OSGi service: a plugin component takes it as a reference.
+ * Calls happen while the controller holds its read locks (JS-4): do not call back into submission.
+ */
+@ProviderType
+public interface Slurmctld {
+
+    /** Every partition, in slurmctld's partition list order (all_partitions and partition rely on it). */
+    List<Partition> partitions();
+
+    /** One partition by name. */
+    Optional<Partition> partition(String name);
+
+    /** An existing job. */
+    Optional<JobRecord> job(long jobId);
+
+    /** ClusterName. */
+    String clusterName();
+
+    /**
+     * Replaces an existing job's dependency (the pbs plugin rewrites a "before" dependency into an
+     * "after" one on the other job). False when the job does not exist or has finished.
+     */
+    boolean setDependency(long jobId, String dependency);
+}

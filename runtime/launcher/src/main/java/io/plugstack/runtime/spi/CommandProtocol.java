@@ -1,0 +1,103 @@
+package io.plugstack.runtime.spi;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a job's processes reach the bench: the srun/sbatch/salloc/squeue shims on their PATH send
+ * one request (command, arguments, environment, working directory) over the runtime's Unix socket
+ * and get the command's stdout/stderr back as frames, then its exit code.
+ */
+public final class CommandProtocol {
+
+    /** The environment variable naming the socket, set in every job's environment. */
+    public static final String SOCKET_ENV = "PLUGSTACK_SOCKET";
+    /** Frame types of the reply. */
+    public static final byte OUT = 1;
+    public static final byte ERR = 2;
+    public static final byte EXIT = 3;
+
+    private CommandProtocol() {
+    }
+
+    /** A command as the shim sends it. */
+    public record Request(String command, List<String> args, Map<String, String> env, String workdir) {
+        public void write(DataOutputStream out) throws IOException {
+            string(out, command);
+            out.writeInt(args.size());
+            for (String a : args) {
+                string(out, a);
+            }
+            out.writeInt(env.size());
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                string(out, e.getKey());
+                string(out, e.getValue());
+            }
+            string(out, workdir);
+            out.flush();
+        }
+
+        public static Request read(DataInputStream in) throws IOException {
+            String command = string(in);
+            List<String> args = new ArrayList<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                args.add(string(in));
+            }
+            Map<String, String> env = new LinkedHashMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                env.put(string(in), string(in));
+            }
+            return new Request(command, args, env, string(in));
+        }
+    }
+
+    private static void string(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String string(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > (1 << 24)) {
+            throw new IOException("bad string length " + n);
+        }
+        return new String(in.readNBytes(n), StandardCharsets.UTF_8);
+    }
+
+    /** An output stream that sends what is written as frames of {@code type}. */
+    public static OutputStream frames(DataOutputStream out, byte type) {
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                synchronized (out) {
+                    out.writeByte(type);
+                    out.writeInt(len);
+                    out.write(b, off, len);
+                    out.flush();
+                }
+            }
+        };
+    }
+
+    /** The last frame: the exit code. */
+    public static void exit(DataOutputStream out, int code) throws IOException {
+        synchronized (out) {
+            out.writeByte(EXIT);
+            out.writeInt(code);
+            out.flush();
+        }
+    }
+}
