@@ -69,6 +69,9 @@ final class CommandLine {
             i = a.startsWith("--") ? c.longOption(args, i, plugins) : c.shortOptions(args, i);
         }
         c.command.addAll(args.subList(Math.min(i, args.size()), args.size()));
+        if (!c.command.isEmpty() && c.command.get(0).equals(":")) {
+            throw new BadOption("heterogeneous jobs (components separated by ':') are not supported by the bench yet");
+        }
         return c;
     }
 
