@@ -9,6 +9,7 @@ import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
@@ -57,7 +58,7 @@ final class ClientSession implements AutoCloseable {
     static Opened open(SlurmCommand command, List<String> args, CommandIO io, SpankStacks stacks, SlurmVersion release) {
         SlurmLog log = new PrefixedLog(command.command(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
-        StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS.keySet());
+        StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS);
         PlugstackConf.Result conf = stacks.read(log);
         SpankStack.Build b = stacks.open(ctx, conf, options, log);
         if (!b.ok()) {
@@ -143,7 +144,7 @@ final class ClientSession implements AutoCloseable {
     }
 
     String jobName(String fallback) {
-        return line.builtins.getOrDefault("job-name", fallback);
+        return line.last(SubmitOption.JOB_NAME).orElse(fallback);
     }
 
     @Override

@@ -1,24 +1,30 @@
 package io.plugstack.runtime.bench.internal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import io.plugstack.runtime.bench.options.SubmitOption;
 
 /**
- * A client command's arguments, getopt_long style: Slurm's own options (the few the bench
- * understands so far), then plugin options (--name, --name=arg, --name arg), then the command.
- * Plugin options are only known after the stack's init registered them, so parsing happens then.
+ * A client command's words, getopt_long style: Slurm's options (the {@link SubmitOption} table),
+ * plugin options (--name, --name=arg, --name arg), then the command and its arguments. Plugin
+ * options are only known after the stack's init registered them, so parsing happens then.
  */
 final class CommandLine {
 
-    /** Long options the bench's commands own, with their short forms; plugin options may not shadow them (SPANK-32). */
-    static final Map<String, Character> BUILTINS = Map.of("job-name", 'J', "ntasks", 'n', "nodes", 'N',
-            "partition", 'p', "time", 't', "output", 'o', "verbose", 'v', "help", 'h');
-    private static final Set<String> FLAGS = Set.of("verbose", "help");
+    /** Long options the commands own; plugin options may not shadow them (SPANK-32). */
+    static final Set<String> BUILTINS = Stream.of(SubmitOption.values()).map(SubmitOption::longName)
+            .collect(Collectors.toUnmodifiableSet());
 
-    final Map<String, String> builtins = new LinkedHashMap<>();
+    /** One Slurm option as given; value null for a flag. */
+    record Given(SubmitOption option, String value) {
+    }
+
+    final List<Given> options = new ArrayList<>();
     final List<String[]> pluginOptions = new ArrayList<>();
     final List<String> command = new ArrayList<>();
     int verbosity;
@@ -36,6 +42,18 @@ final class CommandLine {
         boolean knows(String name);
 
         int hasArg(String name);
+
+        PluginOptions NONE = new PluginOptions() {
+            @Override
+            public boolean knows(String name) {
+                return false;
+            }
+
+            @Override
+            public int hasArg(String name) {
+                return 0;
+            }
+        };
     }
 
     /** Counts -v before the stack exists, so its log level is right from the start. */
@@ -80,8 +98,9 @@ final class CommandLine {
         int eq = a.indexOf('=');
         String name = eq < 0 ? a : a.substring(0, eq);
         String value = eq < 0 ? null : a.substring(eq + 1);
-        if (BUILTINS.containsKey(name)) {
-            return builtin(name, value, args, i);
+        Optional<SubmitOption> own = SubmitOption.byLongName(name);
+        if (own.isPresent()) {
+            return given(own.get(), value, args, i, "--" + name);
         }
         if (!plugins.knows(name)) {
             throw new BadOption("unrecognized option '--" + name + "'");
@@ -99,18 +118,23 @@ final class CommandLine {
         return i;
     }
 
-    private int builtin(String name, String value, List<String> args, int i) throws BadOption {
-        if (name.equals("verbose")) {
-            verbosity++;
-        } else if (name.equals("help")) {
-            help = true;
-        } else if (value != null) {
-            builtins.put(name, value);
-        } else if (i + 1 < args.size()) {
-            builtins.put(name, args.get(++i));
-        } else {
-            throw new BadOption("option '--" + name + "' requires an argument");
+    /** Records a Slurm option; takes the next word as its argument when it needs one. */
+    private int given(SubmitOption o, String value, List<String> args, int i, String spelled) throws BadOption {
+        if (o.arg() == SubmitOption.Arg.NONE && value != null) {
+            throw new BadOption("option '" + spelled + "' doesn't allow an argument");
         }
+        if (o.arg() == SubmitOption.Arg.REQUIRED && value == null) {
+            if (i + 1 >= args.size()) {
+                throw new BadOption("option '" + spelled + "' requires an argument");
+            }
+            value = args.get(++i);
+        }
+        if (o == SubmitOption.VERBOSE) {
+            verbosity++;
+        } else if (o == SubmitOption.HELP) {
+            help = true;
+        }
+        options.add(new Given(o, value));
         return i;
     }
 
@@ -118,32 +142,27 @@ final class CommandLine {
         String a = args.get(i);
         for (int k = 1; k < a.length(); k++) {
             char ch = a.charAt(k);
-            String name = BUILTINS.entrySet().stream().filter(e -> e.getValue() == ch).map(Map.Entry::getKey)
-                    .findFirst().orElseThrow(() -> new BadOption("invalid option -- '" + ch + "'"));
-            if (FLAGS.contains(name)) {
-                builtin(name, null, args, i);
+            SubmitOption o = SubmitOption.byShortName(ch).orElseThrow(() -> new BadOption("invalid option -- '" + ch + "'"));
+            if (o.arg() == SubmitOption.Arg.NONE) {
+                given(o, null, args, i, "-" + ch);
                 continue;
             }
             String rest = a.substring(k + 1);
-            if (!rest.isEmpty()) {
-                builtins.put(name, rest);
-                return i;
-            }
-            return builtin(name, null, args, i);
+            return rest.isEmpty() ? given(o, null, args, i, "-" + ch) : given(o, rest, args, i, "-" + ch);
         }
         return i;
     }
 
-    int ntasks() throws BadOption {
-        String n = builtins.getOrDefault("ntasks", "1");
-        try {
-            int v = Integer.parseInt(n);
-            if (v < 1) {
-                throw new NumberFormatException();
+    /** The value of the last occurrence of {@code option}, if given. */
+    Optional<String> last(SubmitOption option) {
+        String v = null;
+        boolean seen = false;
+        for (Given g : options) {
+            if (g.option() == option) {
+                v = g.value();
+                seen = true;
             }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new BadOption("invalid number of tasks (-n " + n + ")");
         }
+        return seen ? Optional.ofNullable(v) : Optional.empty();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.options.LaunchOption;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
 
@@ -41,7 +42,7 @@ final class Sbatch {
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
             argv.addAll(s.line.command.subList(1, s.line.command.size()));
-            Path output = io.workdir().resolve(s.line.builtins.getOrDefault("output", "slurm-%j.out")
+            Path output = io.workdir().resolve(s.line.last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
                     .replace("%j", String.valueOf(job.id)));
             Map<String, String> env = s.jobEnvironment();
             List<LaunchOption> launch = s.options.launchOptions();

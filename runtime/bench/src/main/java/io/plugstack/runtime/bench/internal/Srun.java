@@ -7,6 +7,8 @@ import java.util.Optional;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.bench.options.SlurmUnits;
+import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
 import io.plugstack.runtime.spank.stack.JobFacts;
 
@@ -43,8 +45,8 @@ final class Srun {
         }
         int ntasks;
         try {
-            ntasks = s.line.ntasks();
-        } catch (CommandLine.BadOption e) {
+            ntasks = (int) SlurmUnits.count(s.line.last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
+        } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());
             s.call(SpankCallback.EXIT);
             return 1;
