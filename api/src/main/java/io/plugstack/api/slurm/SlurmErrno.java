@@ -23,6 +23,7 @@ public enum SlurmErrno {
 
     // slurmctld codes that job_submit / cli_filter policies return (LUA-3, JS-5, JS-14, JS-15)
     ESLURM_INVALID_PARTITION_NAME(2000, "Invalid partition name specified"),
+    ESLURM_DEFAULT_PARTITION_NOT_SET(2001, "No partition specified or system default partition"),
     ESLURM_ACCESS_DENIED(2002, "Access/permission denied"),
     ESLURM_INVALID_NODE_COUNT(2006, "Node count specification invalid"),
     ESLURM_JOB_MISSING_SIZE_SPECIFICATION(2008, "Job size specification needs to be provided"),

@@ -2,33 +2,45 @@ package io.plugstack.runtime.bench.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.UnaryOperator;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.plugin.SlurmRelease;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
- * The bench: one simulated node ({@code plugstack.bench.node}, default "node1") with its slurmd,
- * and the client commands. slurmd starts with the first command (so the shipped plugins are up by
- * then), and persists until {@link #restartSlurmd()} or the runtime stops.
+ * The bench: a simulated slurmctld (jobs, partitions, the job_submit chain — also the Slurmctld
+ * service job_submit plugins look things up in) and one node ({@code plugstack.bench.node},
+ * default "node1") with its slurmd, plus the client commands. Configured by "plugstack.slurm"
+ * (JobSubmitPlugins, CliFilterPlugins, ClusterName) and "plugstack.partition" factory
+ * configurations, both changeable at run time. slurmd starts with the first command.
  */
-@Component(service = Bench.class)
-public final class BenchComponent implements Bench {
+@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
+public final class BenchComponent implements Bench, Slurmctld {
 
     private final Cluster cluster;
     private final ExecutorService background = Executors.newCachedThreadPool(r -> {
@@ -37,18 +49,38 @@ public final class BenchComponent implements Bench {
         return t;
     });
     private final CommandServer server;
+    private final List<PartitionDefinition> partitions = new CopyOnWriteArrayList<>();
+    private volatile SlurmConfig config;
     private boolean slurmdUp;
 
     @Activate
-    public BenchComponent(BundleContext context, @Reference SpankStacks stacks) {
+    public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
+            @Reference PluginCatalog catalog) {
+        this.config = SlurmConfig.of(properties);
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
         Controller controller = new Controller(node != null ? node : "node1");
         this.server = startServer(context.getProperty("plugstack.home"));
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
-        this.cluster = new Cluster(stacks, v, controller, new SlurmdDaemon(stacks, v, controller, System.err),
+        this.cluster = new Cluster(stacks, v, catalog, controller,
+                new JobSubmitChain(catalog, new PrefixedLog("slurmctld", System.err, 0)), () -> config,
+                this::partitions, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv), jobEnv);
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        this.config = SlurmConfig.of(properties);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addPartition(PartitionDefinition p) {
+        partitions.add(p);
+    }
+
+    void removePartition(PartitionDefinition p) {
+        partitions.remove(p);
     }
 
     /** The socket jobs use to run srun/sbatch/... themselves; without it, jobs just cannot. */
@@ -134,5 +166,40 @@ public final class BenchComponent implements Bench {
     @Override
     public boolean awaitIdle(long millis) throws InterruptedException {
         return cluster.controller().awaitIdle(millis);
+    }
+
+    // Slurmctld: what job_submit plugins look up
+
+    @Override
+    public List<Partition> partitions() {
+        if (partitions.isEmpty()) {
+            return List.of(PartitionDefinition.debugDefault());
+        }
+        return partitions.stream()
+                .sorted(Comparator.comparingInt(PartitionDefinition::order).thenComparing(p -> p.partition().name()))
+                .map(PartitionDefinition::partition).toList();
+    }
+
+    @Override
+    public Optional<Partition> partition(String name) {
+        return partitions().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    @Override
+    public Optional<JobRecord> job(long jobId) {
+        return cluster.controller().job(jobId).map(JobRecordView::new);
+    }
+
+    @Override
+    public String clusterName() {
+        return config.clusterName();
+    }
+
+    @Override
+    public boolean setDependency(long jobId, String dependency) {
+        return cluster.controller().job(jobId).filter(j -> !j.state.finished()).map(j -> {
+            j.desc.setDependency(dependency);
+            return true;
+        }).orElse(false);
     }
 }

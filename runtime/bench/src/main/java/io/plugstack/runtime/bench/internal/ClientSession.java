@@ -3,12 +3,15 @@ package io.plugstack.runtime.bench.internal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
@@ -38,10 +41,14 @@ final class ClientSession implements AutoCloseable {
     /** What this launch read of plugstack.conf; the job it creates keeps it. */
     final PlugstackConf.Result conf;
     CommandLine line;
+    /** The command's Slurm options, what cli_filter plugins read and write. */
+    final JobOptions jobOptions;
+    CliFilterChain cliFilter;
 
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
             SpankHandle handle, PlugstackConf.Result conf) {
         this.conf = conf;
+        this.jobOptions = new JobOptions(CliCommand.ofName(command.command()).orElse(CliCommand.OTHER));
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         this.io = io;
@@ -55,7 +62,9 @@ final class ClientSession implements AutoCloseable {
     record Opened(ClientSession session, OptionalInt stop) {
     }
 
-    static Opened open(SlurmCommand command, List<String> args, CommandIO io, SpankStacks stacks, SlurmVersion release) {
+    static Opened open(SlurmCommand command, List<String> args, CommandIO io, Cluster cluster) {
+        SpankStacks stacks = cluster.stacks();
+        SlurmVersion release = cluster.release();
         SlurmLog log = new PrefixedLog(command.command(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS);
@@ -92,10 +101,18 @@ final class ClientSession implements AutoCloseable {
             io.err().println("Try \"" + command.command() + " --help\" for more information");
             return s.stopWith(1);
         }
+        Optional<CliFilterChain> filters = CliFilterChain.open(cluster.catalog(), cluster.config().get().cliFilterPlugins(), log);
+        if (filters.isEmpty()) {
+            return s.stopWith(1);
+        }
+        s.cliFilter = filters.get();
         if (s.line.help) {
             io.out().println("Usage: " + command.command() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
             io.out().print(options.help(80));
             return s.stopWith(0);
+        }
+        if (!OptionProcessing.slurmOptions(s)) {
+            return s.stopWith(1);
         }
         if (!options.processEnvironment(io.env())) {
             return s.stopWith(1);
@@ -107,6 +124,10 @@ final class ClientSession implements AutoCloseable {
         }
         if (command == SlurmCommand.SCRONTAB) {
             return s.stopWith(0); // scrontab: init and exit only
+        }
+        if (s.cliFilter.preSubmit(s.jobOptions, 0) != 0) {
+            log.error(CliFilterChain.TERMINATED);
+            return s.stopWith(1);
         }
         // SPANK-37(b)/(c): found options travel in the environment and the job control environment
         s.handle.jobControlEnv().putAll(options.jobControlExports());
@@ -143,12 +164,11 @@ final class ClientSession implements AutoCloseable {
         return env;
     }
 
-    String jobName(String fallback) {
-        return line.last(SubmitOption.JOB_NAME).orElse(fallback);
-    }
-
     @Override
     public void close() {
+        if (cliFilter != null) {
+            cliFilter.close();
+        }
         stack.close();
     }
 }

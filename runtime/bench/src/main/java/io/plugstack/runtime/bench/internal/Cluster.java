@@ -1,9 +1,22 @@
 package io.plugstack.runtime.bench.internal;
 
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
 
-/** What every command needs: the stacks, the controller, slurmd and slurmstepd of the simulated node. */
-record Cluster(SpankStacks stacks, SlurmVersion release, Controller controller,
-        SlurmdDaemon slurmd, StepDaemon stepd, java.util.function.UnaryOperator<java.util.Map<String, String>> jobEnvironment) {
+/**
+ * What every command needs: the SPANK stacks, the plugin catalog, the controller with its
+ * job_submit chain, configuration and partitions, and the node's slurmd and slurmstepd.
+ *
+ * @param jobEnvironment what every job's environment gets besides Slurm's variables (the command shims)
+ */
+record Cluster(SpankStacks stacks, SlurmVersion release, PluginCatalog catalog, Controller controller,
+        JobSubmitChain jobSubmit, Supplier<SlurmConfig> config, Supplier<List<Partition>> partitions,
+        SlurmdDaemon slurmd, StepDaemon stepd, UnaryOperator<Map<String, String>> jobEnvironment) {
 }

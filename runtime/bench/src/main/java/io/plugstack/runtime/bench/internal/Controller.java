@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 import io.plugstack.runtime.bench.api.JobView;
+import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
@@ -27,8 +28,8 @@ final class Controller {
         this.nodeName = nodeName;
     }
 
-    synchronized Job allocate(String name, String command, long uid, long gid, PlugstackConf.Result plugstack) {
-        Job j = new Job(nextJobId++, name, command, uid, gid, plugstack);
+    synchronized Job allocate(JobDescriptor desc, String command, PlugstackConf.Result plugstack) {
+        Job j = new Job(nextJobId++, desc, command, plugstack);
         jobs.put(j.id, j);
         return j;
     }
@@ -38,11 +39,15 @@ final class Controller {
     }
 
     synchronized void state(Job job, JobState state) {
+        if (state == JobState.RUNNING) {
+            job.startTime = System.currentTimeMillis() / 1000;
+        }
         job.state = state;
         notifyAll();
     }
 
     synchronized void finish(Job job, JobState state, int exitCode, String reason) {
+        job.endTime = System.currentTimeMillis() / 1000;
         job.state = state;
         job.exitCode = exitCode;
         job.reason = reason == null ? "" : reason;

@@ -3,6 +3,7 @@ package io.plugstack.runtime.bench.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
@@ -27,7 +28,18 @@ final class Job {
     long nextStepId;
     boolean prologDone;
 
-    Job(long id, String name, String command, long uid, long gid, PlugstackConf.Result plugstack) {
+    /** The request as the job_submit chain left it: what JobRecord answers. */
+    final JobDescriptor desc;
+    final long submitTime = System.currentTimeMillis() / 1000;
+    volatile long startTime;
+    volatile long endTime;
+
+    Job(long id, JobDescriptor desc, String command, PlugstackConf.Result plugstack) {
+        this(id, desc.name() == null ? command : desc.name(), command, desc.userId(), desc.groupId(), plugstack, desc);
+    }
+
+    private Job(long id, String name, String command, long uid, long gid, PlugstackConf.Result plugstack, JobDescriptor desc) {
+        this.desc = desc;
         this.plugstack = plugstack;
         this.id = id;
         this.name = name;

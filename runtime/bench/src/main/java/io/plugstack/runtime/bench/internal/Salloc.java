@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -19,7 +20,7 @@ final class Salloc {
     }
 
     static int run(Cluster c, List<String> args, CommandIO io) {
-        ClientSession.Opened o = ClientSession.open(SlurmCommand.SALLOC, args, io, c.stacks(), c.release());
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SALLOC, args, io, c);
         if (o.stop().isPresent()) {
             return o.stop().getAsInt();
         }
@@ -29,9 +30,15 @@ final class Salloc {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            Job job = c.controller().allocate(s.jobName(s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)),
-                    "salloc", Identity.uid(), Identity.gid(), s.conf);
+            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line.command,
+                    s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)), "Job submit/allocate failed");
+            if (submitted.isEmpty()) {
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            Job job = submitted.get();
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL);
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);
             int exit = 0;

@@ -22,7 +22,7 @@ final class Sbatch {
     }
 
     static int run(Cluster c, List<String> args, CommandIO io, java.util.concurrent.Executor background) {
-        ClientSession.Opened o = ClientSession.open(SlurmCommand.SBATCH, args, io, c.stacks(), c.release());
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SBATCH, args, io, c);
         if (o.stop().isPresent()) {
             return o.stop().getAsInt();
         }
@@ -38,7 +38,20 @@ final class Sbatch {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            Job job = c.controller().allocate(s.jobName(script.getFileName().toString()), "sbatch", Identity.uid(), Identity.gid(), s.conf);
+            io.plugstack.api.jobsubmit.JobDescriptor desc = Submission.descriptor(s, s.line.command, script.getFileName().toString());
+            try {
+                Submission.batchScript(desc, s, Files.readString(script), s.jobEnvironment());
+            } catch (java.io.IOException e) {
+                s.log.error("Unable to open file " + s.line.command.get(0));
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            java.util.Optional<Job> submitted = Submission.submit(c, s, desc, "Batch job submission failed");
+            if (submitted.isEmpty()) {
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            Job job = submitted.get();
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
             argv.addAll(s.line.command.subList(1, s.line.command.size()));
@@ -46,6 +59,7 @@ final class Sbatch {
                     .replace("%j", String.valueOf(job.id)));
             Map<String, String> env = s.jobEnvironment();
             List<LaunchOption> launch = s.options.launchOptions();
+            s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
             io.out().println("Submitted batch job " + job.id);
             s.call(SpankCallback.EXIT); // sbatch exit failures change nothing (spank.8)
             background.execute(() -> BatchJob.run(c, job, argv, env, launch, output));

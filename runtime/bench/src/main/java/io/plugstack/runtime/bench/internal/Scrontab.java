@@ -11,7 +11,7 @@ final class Scrontab {
     }
 
     static int run(Cluster c, List<String> args, CommandIO io) {
-        ClientSession.Opened o = ClientSession.open(SlurmCommand.SCRONTAB, args, io, c.stacks(), c.release());
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SCRONTAB, args, io, c);
         return o.stop().orElse(0);
     }
 }

@@ -18,7 +18,7 @@ final class Srun {
     }
 
     static int run(Cluster c, List<String> args, CommandIO io) {
-        ClientSession.Opened o = ClientSession.open(SlurmCommand.SRUN, args, io, c.stacks(), c.release());
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SRUN, args, io, c);
         if (o.stop().isPresent()) {
             return o.stop().getAsInt();
         }
@@ -61,7 +61,13 @@ final class Srun {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            job = c.controller().allocate(s.jobName(s.line.command.get(0)), "srun", Identity.uid(), Identity.gid(), s.conf);
+            Optional<Job> submitted = Submission.submit(c, s,
+                    Submission.descriptor(s, s.line.command, s.line.command.get(0)), "Unable to allocate resources");
+            if (submitted.isEmpty()) {
+                s.call(SpankCallback.EXIT);
+                return 1;
+            }
+            job = submitted.get();
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             c.controller().state(job, JobState.RUNNING);
         }
@@ -79,6 +85,7 @@ final class Srun {
             }
             return 1;
         }
+        s.cliFilter.postSubmit(0, job.id, stepId);
         StepResult step;
         if (!JobEnd.prolog(c, job)) {
             s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");

@@ -1,0 +1,85 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.JobSubmitPlugin;
+import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.spank.SlurmLog;
+
+/**
+ * slurmctld's job_submit chain (src/interfaces/job_submit.c): the configured plugins in list
+ * order on every submission and modification; the first non-success stops it and is the result;
+ * all plugins share one message slot, returned to the user whatever the result (JS-2, JS-3). A
+ * plugin that throws or answers an unknown code is contained: the request fails, naming it, and
+ * the controller carries on.
+ */
+final class JobSubmitChain {
+
+    /** The chain's answer: rc, the user message if any, and which plugin decided. */
+    record Result(int rc, Optional<String> message, String decidedBy) {
+        boolean ok() {
+            return rc == 0;
+        }
+    }
+
+    private final PluginCatalog catalog;
+    private final SlurmLog log;
+
+    JobSubmitChain(PluginCatalog catalog, SlurmLog log) {
+        this.catalog = catalog;
+        this.log = log;
+    }
+
+    private interface Call {
+        int on(JobSubmitPlugin plugin, UserMessage message);
+    }
+
+    Result submit(String list, JobDescriptor desc, long submitUid) {
+        desc.setSiteFactor(NoVal.NO_VAL); // only a plugin may set it (JS-2)
+        return run(list, "job_submit", (p, m) -> p.jobSubmit(desc, submitUid, m));
+    }
+
+    Result modify(String list, JobDescriptor desc, JobRecord current, long uid) {
+        return run(list, "job_modify", (p, m) -> p.jobModify(desc, current, uid, m));
+    }
+
+    private Result run(String list, String hook, Call call) {
+        UserMessage message = new UserMessage();
+        List<String> types = PluginList.types(PluginFamily.JOB_SUBMIT, list);
+        List<PluginCatalog.ReadyPlugin> plugins = new ArrayList<>();
+        for (String type : types) {
+            Optional<PluginCatalog.ReadyPlugin> r = PluginList.ready(catalog, PluginFamily.JOB_SUBMIT, type);
+            if (r.isEmpty()) {
+                // slurmctld would not have started (JS-1); the bench refuses the job and says why
+                log.error("cannot create job_submit context for " + type + ": it is not loaded (see plugstack:plugins)");
+                return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(type + " is not loaded"), type);
+            }
+            plugins.add(r.get());
+        }
+        for (PluginCatalog.ReadyPlugin r : plugins) {
+            String type = r.record().type();
+            int rc;
+            try {
+                rc = call.on((JobSubmitPlugin) r.plugin(), message);
+            } catch (RuntimeException | LinkageError e) {
+                log.error(type + ": " + hook + "() threw " + e);
+                return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(type + ": internal error: " + e), type);
+            }
+            if (rc != 0) {
+                if (SlurmErrno.of(rc).isEmpty()) {
+                    log.error(type + ": " + hook + "() returned unknown error code " + rc);
+                }
+                return new Result(rc, message.get(), type);
+            }
+        }
+        return new Result(0, message.get(), "");
+    }
+}

@@ -1,0 +1,89 @@
+package io.plugstack.runtime.bench.internal;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.jobsubmit.JobDescField;
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.bench.options.SubmitOption;
+
+/**
+ * A job request from a client command to the controller: the job_desc the command builds from its
+ * options, the job_submit chain, the partition check, and the messages the command prints (JS-3:
+ * the plugins' message on success at info level, on failure each line as an error followed by the
+ * command's own failure line).
+ */
+final class Submission {
+    private Submission() {
+    }
+
+    /** The request the command sends, from its option set and what it runs. */
+    static JobDescriptor descriptor(ClientSession s, List<String> argv, String defaultName) {
+        JobDescriptor d = new JobDescriptor();
+        s.jobOptions.applyTo(d);
+        d.setNumber(JobDescField.USER_ID, Identity.uid());
+        d.setNumber(JobDescField.GROUP_ID, Identity.gid());
+        d.setString(JobDescField.USER_NAME, System.getProperty("user.name"));
+        if (d.name() == null) {
+            d.setName(defaultName);
+        }
+        if (d.workDir() == null) {
+            d.setWorkDir(s.io.workdir().toString());
+        }
+        d.setList(JobDescField.ARGV, argv);
+        return d;
+    }
+
+    /** sbatch: the batch script and the environment --export gives the job (default ALL). */
+    static void batchScript(JobDescriptor d, ClientSession s, String script, Map<String, String> env) {
+        if (d.script() == null) {
+            d.setScript(script);
+        }
+        String export = s.jobOptions.value(SubmitOption.EXPORT).orElse("ALL");
+        d.setList(JobDescField.ENVIRONMENT, Export.environment(export, env));
+    }
+
+    /**
+     * Submits; the job, or empty after printing the failure (the command then exits 1).
+     *
+     * @param failure the command's failure line: "Batch job submission failed", ...
+     */
+    static Optional<Job> submit(Cluster c, ClientSession s, JobDescriptor d, String failure) {
+        JobSubmitChain.Result r = c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
+        int rc = r.ok() ? partitionCheck(c, d) : r.rc();
+        if (rc != 0) {
+            r.message().ifPresent(m -> m.lines().forEach(s.log::error));
+            s.log.error(failure + ": " + SlurmErrno.strerror(rc));
+            return Optional.empty();
+        }
+        r.message().ifPresent(m -> m.lines().forEach(s.log::info));
+        return Optional.of(c.controller().allocate(d, s.command.command(), s.conf));
+    }
+
+    /** The partition the job runs in: the first existing of its list, or the default one (Slurm's _get_part_ptr_list). */
+    private static int partitionCheck(Cluster c, JobDescriptor d) {
+        List<Partition> parts = c.partitions().get();
+        if (d.partition() == null) {
+            Optional<Partition> def = parts.stream().filter(Partition::isDefault).findFirst();
+            if (def.isEmpty()) {
+                return SlurmErrno.ESLURM_DEFAULT_PARTITION_NOT_SET.code();
+            }
+            d.setPartition(def.get().name());
+            return 0;
+        }
+        for (String name : d.partition().split(",")) {
+            if (parts.stream().anyMatch(p -> p.name().equals(name.trim()))) {
+                return 0;
+            }
+        }
+        return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
+    }
+
+    static Path scriptPath(ClientSession s) {
+        return s.io.workdir().resolve(s.line.command.get(0));
+    }
+}
