@@ -1,0 +1,72 @@
+package io.plugstack.job_submit.partition;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.PartitionState;
+import io.plugstack.api.jobsubmit.Slurmctld;
+import io.plugstack.api.slurm.NoVal;
+
+/** An in-memory slurmctld: partitions in list order, jobs by id, and the dependencies set on them. */
+final class FakeSlurmctld implements Slurmctld {
+
+    final List<Partition> partitions = new ArrayList<>();
+    final Map<Long, JobRecord> jobs = new LinkedHashMap<>();
+    final Map<Long, String> dependenciesSet = new LinkedHashMap<>();
+
+    FakeSlurmctld add(Partition p) {
+        partitions.add(p);
+        return this;
+    }
+
+    FakeSlurmctld add(JobRecord job) {
+        jobs.put(job.jobId(), job);
+        return this;
+    }
+
+    /** A partition open to everyone, without memory limits. */
+    static Partition partition(String name, PartitionState state, int priorityTier) {
+        return partition(name, state, priorityTier, false, Optional.empty(), 0, 0);
+    }
+
+    static Partition partition(String name, PartitionState state, int priorityTier, boolean rootOnly,
+            Optional<Set<Long>> allowedUids, long maxMemPerCpu, long maxMemPerNode) {
+        return new Partition(name, state, false, priorityTier, rootOnly, allowedUids, List.of(), List.of(), List.of(),
+                maxMemPerCpu, maxMemPerNode, NoVal.INFINITE, NoVal.NO_VAL, NoVal.INFINITE, 1, 4, 16, "n[1-4]");
+    }
+
+    @Override
+    public List<Partition> partitions() {
+        return List.copyOf(partitions);
+    }
+
+    @Override
+    public Optional<Partition> partition(String name) {
+        return partitions.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    @Override
+    public Optional<JobRecord> job(long jobId) {
+        return Optional.ofNullable(jobs.get(jobId));
+    }
+
+    @Override
+    public String clusterName() {
+        return "test";
+    }
+
+    @Override
+    public boolean setDependency(long jobId, String dependency) {
+        if (!jobs.containsKey(jobId)) {
+            return false;
+        }
+        dependenciesSet.put(jobId, dependency);
+        return true;
+    }
+}

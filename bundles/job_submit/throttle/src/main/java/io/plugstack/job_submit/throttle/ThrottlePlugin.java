@@ -1,0 +1,123 @@
+package io.plugstack.job_submit.throttle;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Modified;
+
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.JobSubmitPlugin;
+import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.slurm.SlurmErrno;
+
+/**
+ * job_submit/throttle (JS-15): at most {@code jobs_per_user_per_hour} submissions per user (the job's
+ * user_id), counted per user and forgiven gradually: every full 6 minutes each count drops by N/10
+ * per elapsed interval (integer arithmetic, floored at 0). 0 or unset disables the throttle.
+ *
+ * <p>Slurm reads the limit from SchedulerParameters; here it comes from ConfigAdmin (PID
+ * {@value #PID}) and a change applies at once, keeping the counts already made.
+ */
+@Component(service = JobSubmitPlugin.class, configurationPid = ThrottlePlugin.PID)
+public class ThrottlePlugin implements JobSubmitPlugin {
+
+    static final String PID = "job_submit.throttle";
+
+    /** Configuration. Double underscores make the property "jobs_per_user_per_hour", slurm.conf's spelling. */
+    public @interface Config {
+        int jobs__per__user__per__hour() default 0;
+    }
+
+    private static final long INTERVAL_SECONDS = 360;
+
+    private final Clock clock;
+    private final SlurmLog log;
+    /** uid to submissions counted (Slurm's thru_put_array). */
+    private final Map<Long, Long> counts = new LinkedHashMap<>();
+    private int jobsPerUserPerHour;
+    /** Epoch seconds the decay is counted from; 0 until the first throttled submission. */
+    private long lastReset;
+
+    @Activate
+    public ThrottlePlugin(Config config) {
+        this(config, Clock.systemUTC(), new SlurmLog());
+    }
+
+    ThrottlePlugin(Config config, Clock clock, SlurmLog log) {
+        this.clock = clock;
+        this.log = log;
+        modified(config);
+    }
+
+    /** A new limit from ConfigAdmin; the counts and the decay clock carry on. */
+    @Modified
+    synchronized void modified(Config config) {
+        jobsPerUserPerHour = config.jobs__per__user__per__hour();
+        log.info("_get_config", SlurmLog.PLUGIN_TYPE + ": jobs_per_user_per_hour=" + jobsPerUserPerHour);
+    }
+
+    @Override
+    public synchronized int jobSubmit(JobDescriptor job, long submitUid, UserMessage message) {
+        if (jobsPerUserPerHour == 0) {
+            return SlurmErrno.SLURM_SUCCESS.code();
+        }
+        resetCounters();
+        long uid = job.userId();
+        Long count = counts.get(uid);
+        if (count == null) {
+            counts.put(uid, 1L);
+            return SlurmErrno.SLURM_SUCCESS.code();
+        }
+        // Unsigned as in C (uint32_t count against int limit): a negative limit never throttles.
+        if (Long.compareUnsigned(count, jobsPerUserPerHour & 0xffffffffL) < 0) {
+            counts.put(uid, count + 1);
+            return SlurmErrno.SLURM_SUCCESS.code();
+        }
+        message.set("Reached jobs per hour limit");
+        return SlurmErrno.ESLURM_ACCOUNTING_POLICY.code();
+    }
+
+    /** Slurm's _reset_counters: the first call starts the clock; then whole 6-minute intervals decay. */
+    private void resetCounters() {
+        long now = clock.instant().getEpochSecond();
+        if (lastReset == 0) {
+            lastReset = now;
+            return;
+        }
+        long minutes = (now - lastReset) / 60;
+        if (minutes < 6) {
+            return;
+        }
+        long intervals = minutes / 6;
+        lastReset += intervals * INTERVAL_SECONDS;
+        long decay = (long) jobsPerUserPerHour * intervals / 10;
+        for (Map.Entry<Long, Long> e : counts.entrySet()) {
+            long orig = e.getValue();
+            long next = orig - decay;
+            e.setValue(next > 0 ? next : 0);
+            log.debug2("_reset_counters", "count for user " + SlurmLog.u32(e.getKey()) + " reset from " + orig
+                    + " to " + e.getValue());
+        }
+    }
+
+    @Override
+    public int jobModify(JobDescriptor job, JobRecord current, long modifyUid, UserMessage message) {
+        return SlurmErrno.SLURM_SUCCESS.code();
+    }
+
+    /** Slurm frees the counters on unload. */
+    @Override
+    public synchronized void fini() {
+        counts.clear();
+        lastReset = 0;
+    }
+
+    /** The count kept for {@code uid} (tests). */
+    synchronized long count(long uid) {
+        return counts.getOrDefault(uid, 0L);
+    }
+}
