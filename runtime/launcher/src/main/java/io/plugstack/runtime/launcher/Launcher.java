@@ -103,6 +103,8 @@ public final class Launcher {
         // only whole files: deploy writes "<name>.jar.part" and renames it, FileInstall never sees half a jar
         c.putIfAbsent("felix.fileinstall.filter", ".*\\.(jar|cfg|config)$");
         c.putIfAbsent("felix.fileinstall.log.level", "2");
+        // the admin's .cfg file is the truth: FileInstall must not write ConfigAdmin changes back into it
+        c.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
         c.putIfAbsent("plugstack.home", settings.home().toString());
         return c;
     }

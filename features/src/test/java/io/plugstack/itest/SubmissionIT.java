@@ -1,0 +1,117 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Submission through the bench (issue 4): options into the job_desc, the job_submit chain set by
+ * ConfigAdmin (a .cfg in deploy/, as an admin would), partitions, and Slurm's messages.
+ */
+class SubmissionIT extends BenchRuntime {
+
+    @BeforeAll
+    static void deployThrowingPlugin() throws Exception {
+        long id = runtime.deploy(fixtures.plugin("itest.jsthrow", "jsthrow")
+                .header("Slurm-Plugin-Type", "job_submit/throwing").header("Slurm-Plugin-Name", "throwing").build())
+                .getBundleId();
+        PlugstackRuntime.await(() -> {
+            try {
+                return shell.run("plugstack:plugin " + id).contains("status           READY");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the throwing job_submit plugin to be READY");
+    }
+
+    /** slurm.conf's parameters as ConfigAdmin configuration, dropped into deploy/ (FileInstall). */
+    static void slurmConf(String... lines) throws Exception {
+        Path part = runtime.home().resolve("slurm.cfg.part");
+        Files.writeString(part, String.join("\n", lines) + "\n");
+        Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Waits until {@code command}'s output satisfies {@code ok}: configuration reaches the bench a poll later. */
+    static String runUntil(String command, java.util.function.Predicate<String> ok) throws Exception {
+        String[] last = {""};
+        PlugstackRuntime.await(() -> {
+            try {
+                last[0] = run(command);
+                return ok.test(last[0]);
+            } catch (Exception e) {
+                last[0] = e.toString();
+                return false;
+            }
+        }, "'" + command + "' to answer as expected");
+        return last[0];
+    }
+
+    @AfterEach
+    void noChain() throws Exception {
+        slurmConf("JobSubmitPlugins=");
+        runUntil("srun -J after true", out -> out.isEmpty());
+    }
+
+    @Test
+    void requiredTimeLimitRejectsSbatchWithSlurmsMessage() throws Exception {
+        runtime.plugstackConf("# empty");
+        Path script = Files.writeString(dir.resolve("notime.sh"), "#!/bin/sh\ntrue\n");
+        slurmConf("JobSubmitPlugins=job_submit/require_timelimit");
+        runUntil("sbatch " + script, o -> o.contains("Time limit"));
+        long before = lastJobId();
+        String out = run("sbatch " + script);
+        assertThat(out).contains("sbatch: error: Batch job submission failed: Time limit specification required, but not provided")
+                .endsWith("sbatch: exit code 1");
+        assertThat(lastJobId()).isEqualTo(before);
+        assertThat(run("sbatch -t 10 -o " + dir.resolve("t.out") + " " + script)).startsWith("Submitted batch job ");
+    }
+
+    @Test
+    void timeLimitFromSbatchDirectiveSatisfiesThePlugin() throws Exception {
+        runtime.plugstackConf("# empty");
+        Path script = Files.writeString(dir.resolve("directive.sh"), "#!/bin/sh\n#SBATCH --time=5 -J named-by-directive\ntrue\n");
+        slurmConf("JobSubmitPlugins=require_timelimit");
+        runUntil("sbatch " + dir.resolve("notime2.sh"), o -> true);
+        String out = run("sbatch -o " + dir.resolve("d.out") + " " + script);
+        assertThat(out).startsWith("Submitted batch job ");
+        assertThat(squeueLine(lastJobId())).contains("named-by-directive");
+    }
+
+    @Test
+    void unknownPartitionIsRefused() throws Exception {
+        runtime.plugstackConf("# empty");
+        assertThat(run("srun -p nosuch true")).contains("srun: error: Unable to allocate resources: Invalid partition name specified")
+                .endsWith("srun: exit code 1");
+    }
+
+    @Test
+    void badTimeFormatIsAnErrorInSlurmsWords() throws Exception {
+        runtime.plugstackConf("# empty");
+        assertThat(run("srun -t 1h true")).contains("srun: error: Invalid time limit specification").endsWith("exit code 1");
+    }
+
+    @Test
+    void throwingPluginFailsOnlyThatJobNamingThePluginAndTheControllerCarriesOn() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=throwing");
+        String out = runUntil("srun -J boom true", o -> o.contains("internal error"));
+        assertThat(out).contains("srun: error: job_submit/throwing: internal error: java.lang.IllegalStateException: bug in the site plugin")
+                .contains("Unable to allocate resources: Unspecified error");
+        assertThat(run("srun -J fine echo ok")).isEqualTo("ok\n");
+        assertThat(run("srun -J odd true")).contains("Unable to allocate resources: Unknown error 9999");
+    }
+
+    @Test
+    void missingConfiguredPluginRefusesJobsNamingIt() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=nosuch");
+        assertThat(runUntil("srun true", o -> o.contains("nosuch"))).contains("job_submit/nosuch is not loaded");
+    }
+}
