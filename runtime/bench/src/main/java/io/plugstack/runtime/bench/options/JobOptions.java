@@ -72,7 +72,8 @@ public final class JobOptions implements CliOptions {
     @Override
     public boolean set(String longName, String value) {
         Optional<SubmitOption> o = SubmitOption.byLongName(longName);
-        if (o.isEmpty() || !o.get().appliesTo(command) || earlyPass && !o.get().early(command)) {
+        // each pass sets only its own options: early ones in the early pass, the rest in the main one (CLI-25)
+        if (o.isEmpty() || !o.get().appliesTo(command) || earlyPass != o.get().early(command)) {
             return false;
         }
         if (!o.get().accepts(value)) {

@@ -70,8 +70,8 @@ public enum SubmitOption {
         void apply(JobDescriptor desc, String value);
     }
 
-    /** sbatch's early pass takes these (Slurm: the options that decide how the script itself is read). */
-    private static final Set<SubmitOption> SBATCH_EARLY = EnumSet.of(WRAP, PARSABLE, VERBOSE, QUIET, EXPORT, HELP);
+    /** sbatch's early pass takes these (slurm_opt.c's sbatch_early flags: help, quiet, usage, verbose, version, wrap). */
+    private static final Set<SubmitOption> SBATCH_EARLY = EnumSet.of(WRAP, VERBOSE, QUIET, HELP);
 
     private final String longName;
     private final char shortName;

@@ -37,11 +37,14 @@ class JobOptionsTest {
     }
 
     @Test
-    void earlyPassTakesOnlyEarlyOptions() {
+    void earlyPassTakesOnlyEarlyOptionsAndTheMainPassOnlyTheOthers() {
         JobOptions o = new JobOptions(CliCommand.SBATCH);
         o.earlyPass(true);
         assertThat(o.set("partition", "p")).isFalse();
         assertThat(o.set("wrap", "hostname")).isTrue();
+        o.earlyPass(false);
+        assertThat(o.set("wrap", "other")).isFalse();
+        assertThat(o.set("partition", "p")).isTrue();
     }
 
     @Test

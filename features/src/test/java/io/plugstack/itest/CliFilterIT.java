@@ -1,0 +1,84 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The cli_filter chain in the bench's commands (CLI-1…CLI-3), configured by CliFilterPlugins=. */
+class CliFilterIT extends BenchRuntime {
+
+    @BeforeAll
+    static void deploySitePolicy() throws Exception {
+        long id = runtime.deploy(fixtures.plugin("itest.clif", "clif").header("Slurm-Plugin-Type", "cli_filter/site_policy")
+                .header("Slurm-Plugin-Name", "site_policy").build()).getBundleId();
+        PlugstackRuntime.await(() -> {
+            try {
+                return shell.run("plugstack:plugin " + id).contains("status           READY");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the cli_filter fixture to be READY");
+    }
+
+    static void slurmConf(String... lines) throws Exception {
+        Path part = runtime.home().resolve("slurm.cfg.part");
+        Files.writeString(part, String.join("\n", lines) + "\n");
+        Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    static String runUntil(String command, java.util.function.Predicate<String> ok) throws Exception {
+        String[] last = {""};
+        PlugstackRuntime.await(() -> {
+            try {
+                last[0] = run(command);
+                return ok.test(last[0]);
+            } catch (Exception e) {
+                return false;
+            }
+        }, "'" + command + "' to answer as expected");
+        return last[0];
+    }
+
+    @AfterEach
+    void reset() throws Exception {
+        slurmConf("CliFilterPlugins=", "JobSubmitPlugins=");
+        runUntil("srun -J refuse true", String::isEmpty);
+    }
+
+    @Test
+    void preSubmitFailureStopsTheCommandBeforeAnythingIsSubmitted() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("CliFilterPlugins=site_policy");
+        String out = runUntil("srun -J refuse true", o -> o.contains("cli_filter"));
+        assertThat(out).contains("srun: error: cli_filter plugin terminated with error").endsWith("srun: exit code 1");
+        long before = lastJobId();
+        run("srun -J refuse true");
+        assertThat(lastJobId()).isEqualTo(before);
+    }
+
+    @Test
+    void setupDefaultsGiveATimeLimitThatTheCommandLineOverrides() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("CliFilterPlugins=site_policy", "JobSubmitPlugins=require_timelimit");
+        // without the filter's default, require_timelimit would refuse a job without -t
+        assertThat(runUntil("srun echo ok", o -> o.equals("ok\n"))).isEqualTo("ok\n");
+        slurmConf("CliFilterPlugins=", "JobSubmitPlugins=require_timelimit");
+        assertThat(runUntil("srun echo ok", o -> o.contains("Time limit"))).contains("Time limit specification required");
+        assertThat(run("srun -t 3 echo ok")).isEqualTo("ok\n");
+    }
+
+    @Test
+    void unknownConfiguredCliFilterIsFatalForTheCommand() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("CliFilterPlugins=nosuch");
+        assertThat(runUntil("srun true", o -> o.contains("nosuch"))).contains("srun: error: cannot create cli_filter context for cli_filter/nosuch")
+                .contains("srun: error: failed to initialize cli_filter plugin").endsWith("exit code 1");
+    }
+}
