@@ -114,4 +114,19 @@ class SubmissionIT extends BenchRuntime {
         slurmConf("JobSubmitPlugins=nosuch");
         assertThat(runUntil("srun true", o -> o.contains("nosuch"))).contains("job_submit/nosuch is not loaded");
     }
+
+    @Test
+    void jobModifyRunsTheChainWithTheCurrentRecord() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=require_timelimit");
+        runUntil("srun true", o -> o.contains("Time limit"));
+        run("srun -t 10 true");
+        long job = lastJobId();
+        assertThat(run("scontrol update jobid=" + job + " TimeLimit=UNLIMITED"))
+                .contains("slurm_update error: Requested time limit is invalid (missing or exceeds some limit)")
+                .endsWith("scontrol: exit code 1");
+        assertThat(squeueLine(job)).containsPattern("\\s10\\s");
+        assertThat(run("scontrol update jobid=" + job + " TimeLimit=30")).isEmpty();
+        assertThat(squeueLine(job)).containsPattern("\\s30\\s");
+    }
 }

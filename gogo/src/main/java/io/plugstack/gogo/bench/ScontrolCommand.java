@@ -1,5 +1,6 @@
 package io.plugstack.gogo.bench;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -17,9 +18,20 @@ public final class ScontrolCommand {
     @Reference
     private Bench bench;
 
-    @Descriptor("scontrol update nodename=<node> state=resume | scontrol restart slurmd")
-    public String scontrol(@Descriptor("the action") String... args) {
+    @Descriptor("scontrol update nodename=<node> state=resume | update jobid=<id> Key=Value... | restart slurmd")
+    public String scontrol(CommandSession session, @Descriptor("the action") String... args) {
         String line = String.join(" ", args).toLowerCase();
+        if (line.startsWith("update jobid=")) {
+            java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+            for (String a : args) {
+                int eq = a.indexOf('=');
+                if (eq > 0 && !a.regionMatches(true, 0, "jobid=", 0, 6)) {
+                    fields.put(a.substring(0, eq), a.substring(eq + 1));
+                }
+            }
+            long id = Long.parseLong(args[1].substring(6));
+            return Terminal.exit("scontrol", bench.updateJob(id, fields, Terminal.io(session)));
+        }
         if (line.startsWith("update") && line.contains("state=resume")) {
             bench.resumeNode();
             return null;
@@ -28,6 +40,7 @@ public final class ScontrolCommand {
             bench.restartSlurmd();
             return "slurmd restarted: slurmd_exit ran, then a new slurmd stack from the current plugstack.conf (init)";
         }
-        throw new IllegalArgumentException("scontrol: the bench knows 'update nodename=<node> state=resume' and 'restart slurmd'");
+        throw new IllegalArgumentException("scontrol: the bench knows 'update nodename=<node> state=resume', "
+                + "'update jobid=<id> Key=Value...' and 'restart slurmd'");
     }
 }

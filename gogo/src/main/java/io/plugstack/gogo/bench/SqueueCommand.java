@@ -16,12 +16,12 @@ public final class SqueueCommand {
     @Reference
     private Bench bench;
 
-    @Descriptor("list jobs: id, name, command, state, exit code, restarts, reason")
+    @Descriptor("list jobs: id, name, command, partition, time limit, state, exit code, restarts, reason")
     public String squeue() {
-        Table t = new Table("JOBID", "NAME", "COMMAND", "STATE", "EXITCODE", "RESTARTS", "REASON");
+        Table t = new Table("JOBID", "NAME", "COMMAND", "PARTITION", "TIMELIMIT", "STATE", "EXITCODE", "RESTARTS", "REASON");
         for (JobView j : bench.jobs()) {
-            t.row(j.jobId(), j.name(), j.command(), j.state(), j.exitCode() < 0 ? null : j.exitCode(), j.restarts(),
-                    j.reason().isEmpty() ? null : j.reason());
+            t.row(j.jobId(), j.name(), j.command(), j.partition(), j.timeLimit(), j.state(), j.exitCode() < 0 ? null : j.exitCode(),
+                    j.restarts(), j.reason().isEmpty() ? null : j.reason());
         }
         return t.toString();
     }

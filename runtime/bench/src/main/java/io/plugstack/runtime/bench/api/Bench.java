@@ -23,6 +23,12 @@ public interface Bench {
     /** scrontab [options] [file]: only init and exit run in allocator context. */
     int scrontab(List<String> args, CommandIO io);
 
+    /**
+     * scontrol update jobid=N Key=Value...: a job modification through the job_submit chain's
+     * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.
+     */
+    int updateJob(long jobId, java.util.Map<String, String> fields, CommandIO io);
+
     /** Every job the controller knows, oldest first. */
     List<JobView> jobs();
 

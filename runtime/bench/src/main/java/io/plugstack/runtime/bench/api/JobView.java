@@ -10,6 +10,9 @@ package io.plugstack.runtime.bench.api;
  * @param exitCode the job's exit code (highest task exit code), -1 while running
  * @param restarts how often it was requeued
  * @param reason   why it failed, if it did
+ * @param partition the partition it runs in
+ * @param timeLimit its time limit as Slurm prints it (minutes, UNLIMITED, or NOT_SET)
  */
-public record JobView(long jobId, String name, String command, String state, int exitCode, int restarts, String reason) {
+public record JobView(long jobId, String name, String command, String state, int exitCode, int restarts, String reason,
+        String partition, String timeLimit) {
 }

@@ -140,6 +140,11 @@ public final class BenchComponent implements Bench, Slurmctld {
     }
 
     @Override
+    public int updateJob(long jobId, Map<String, String> fields, CommandIO io) {
+        return JobUpdate.run(cluster, jobId, fields, io);
+    }
+
+    @Override
     public List<JobView> jobs() {
         return cluster.controller().views();
     }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
@@ -49,6 +50,8 @@ final class Job {
     }
 
     JobView view() {
-        return new JobView(id, name, command, state.name(), exitCode, restarts, reason);
+        long limit = desc.timeLimit();
+        String time = limit == NoVal.INFINITE ? "UNLIMITED" : limit == NoVal.NO_VAL ? "NOT_SET" : String.valueOf(limit);
+        return new JobView(id, name, command, state.name(), exitCode, restarts, reason, desc.partition(), time);
     }
 }
