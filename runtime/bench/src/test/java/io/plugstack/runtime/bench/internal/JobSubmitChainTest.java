@@ -1,0 +1,134 @@
+package io.plugstack.runtime.bench.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.JobSubmitPlugin;
+import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginRecord;
+import io.plugstack.runtime.host.catalog.PluginStatus;
+
+/** slurmctld's job_submit chain rules (JS-1…JS-3). */
+class JobSubmitChainTest {
+
+    final List<String> calls = new ArrayList<>();
+    final List<String> logged = new ArrayList<>();
+
+    /** A plugin that records its call, may set a message, and returns {@code rc}. */
+    JobSubmitPlugin plugin(String name, int rc, String message) {
+        return new JobSubmitPlugin() {
+            @Override
+            public int jobSubmit(JobDescriptor job, long submitUid, UserMessage m) {
+                calls.add(name + " site_factor=" + job.siteFactor());
+                if (message != null) {
+                    m.set(message);
+                }
+                return rc;
+            }
+
+            @Override
+            public int jobModify(JobDescriptor job, JobRecord current, long modifyUid, UserMessage m) {
+                calls.add(name + " modify uid=" + modifyUid);
+                return rc;
+            }
+        };
+    }
+
+    /** A catalog whose ready job_submit plugins are the given ones, typed job_submit/<name>. */
+    PluginCatalog catalog(Object... nameAndPlugin) {
+        List<PluginCatalog.ReadyPlugin> ready = new ArrayList<>();
+        for (int i = 0; i < nameAndPlugin.length; i += 2) {
+            String name = (String) nameAndPlugin[i];
+            ready.add(new PluginCatalog.ReadyPlugin(new PluginRecord(i, "b." + name, "1.0.0", "ACTIVE", "x",
+                    "job_submit/" + name, name, "25.11.0", PluginStatus.READY, "", List.of()),
+                    (JobSubmitPlugin) nameAndPlugin[i + 1]));
+        }
+        return new PluginCatalog() {
+            public List<PluginRecord> plugins() {
+                return ready.stream().map(PluginCatalog.ReadyPlugin::record).toList();
+            }
+
+            public Optional<PluginRecord> plugin(long id) {
+                return Optional.empty();
+            }
+
+            public List<PluginRecord> byType(String type) {
+                return List.of();
+            }
+
+            public List<ReadyPlugin> ready(PluginFamily family) {
+                return family == PluginFamily.JOB_SUBMIT ? ready : List.of();
+            }
+
+            public Optional<Instance> instance(ReadyPlugin plugin) {
+                return Optional.empty();
+            }
+
+            public String slurmRelease() {
+                return "25.11.0";
+            }
+        };
+    }
+
+    JobSubmitChain chain(PluginCatalog c) {
+        return new JobSubmitChain(c, (level, message) -> logged.add(level + " " + message));
+    }
+
+    @Test
+    void pluginsRunInListOrderWithOrWithoutThePrefix() {
+        var r = chain(catalog("a", plugin("a", 0, null), "b", plugin("b", 0, null))).submit("b, job_submit/a", new JobDescriptor(), 1);
+        assertThat(r.ok()).isTrue();
+        assertThat(calls).extracting(c -> c.split(" ")[0]).containsExactly("b", "a");
+    }
+
+    @Test
+    void siteFactorIsForcedToNoValBeforeTheChain() {
+        JobDescriptor d = new JobDescriptor();
+        d.setSiteFactor(5);
+        chain(catalog("a", plugin("a", 0, null))).submit("a", d, 1);
+        assertThat(calls).containsExactly("a site_factor=" + NoVal.NO_VAL);
+    }
+
+    @Test
+    void firstFailureStopsTheChainAndIsTheResult() {
+        var r = chain(catalog("a", plugin("a", 2050, "no"), "b", plugin("b", 0, null))).submit("a,b", new JobDescriptor(), 1);
+        assertThat(r.rc()).isEqualTo(2050);
+        assertThat(r.decidedBy()).isEqualTo("job_submit/a");
+        assertThat(calls).hasSize(1);
+    }
+
+    @Test
+    void laterPluginsMessageReplacesAnEarlierOneAndReachesTheUserOnSuccess() {
+        var r = chain(catalog("a", plugin("a", 0, "first"), "b", plugin("b", 0, "second"))).submit("a,b", new JobDescriptor(), 1);
+        assertThat(r.ok()).isTrue();
+        assertThat(r.message()).contains("second");
+    }
+
+    @Test
+    void modifyGetsTheModifyingUid() {
+        chain(catalog("a", plugin("a", 0, null))).modify("a", new JobDescriptor(), null, 1234);
+        assertThat(calls).containsExactly("a modify uid=1234");
+    }
+
+    @Test
+    void unknownReturnCodeIsLoggedNamingThePlugin() {
+        var r = chain(catalog("a", plugin("a", 9999, null))).submit("a", new JobDescriptor(), 1);
+        assertThat(r.rc()).isEqualTo(9999);
+        assertThat(logged).contains("ERROR job_submit/a: job_submit() returned unknown error code 9999");
+    }
+
+    @Test
+    void emptyListAcceptsEverything() {
+        assertThat(chain(catalog()).submit("", new JobDescriptor(), 1).ok()).isTrue();
+    }
+}
