@@ -53,7 +53,9 @@ final class Submission {
      * @param failure the command's failure line: "Batch job submission failed", ...
      */
     static Optional<Job> submit(Cluster c, ClientSession s, JobDescriptor d, String failure) {
-        JobSubmitChain.Result r = c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
+        int rules = CreateRequestRules.apply(d, d.userId());
+        JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
+                : c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
         int rc = r.ok() ? partitionCheck(c, d) : r.rc();
         if (rc != 0) {
             r.message().ifPresent(m -> m.lines().forEach(s.log::error));
