@@ -43,6 +43,8 @@ public final class Launcher {
 
     public Launcher(RuntimeSettings settings) {
         this.settings = settings;
+        // plugins log through System.Logger (JUL): one line per message, as Slurm's daemons write them
+        System.getProperties().putIfAbsent("java.util.logging.SimpleFormatter.format", "%5$s%6$s%n");
     }
 
     /** Boots the framework; returns once every boot bundle has been started. */
