@@ -1,11 +1,13 @@
 package io.plugstack.benchmarks;
 
 /**
- * {@code benchmarks/run [boot|deploy|spank|stack|jobscript|all] [runs]}: prints medians. Targets: boot
+ * {@code benchmarks/run [boot|deploy|spank|stack|jobscript|jobsubmit|all] [runs]}: prints medians. Targets: boot
  * to shell-ready under 1 s, jar-in-deploy/ to service registered under 100 ms (issue 2); the SPANK
  * stack under 2 µs per callback per plugin, a job_script run in a fresh class space under 2 ms with
  * memory flat over 100 000 runs. {@code spank} is stack + jobscript; {@code runs} is the job_script
- * run count there.
+ * run count there. {@code jobsubmit}: submissions per second through the seven sample job_submit
+ * plugins (target 1 000 000/s; a real slurmctld here takes about 240 sbatch/s end to end); {@code runs}
+ * is the measured iteration count there (default 5).
  */
 public final class Main {
     private Main() {
@@ -32,6 +34,9 @@ public final class Main {
         if (what.equals("jobscript") || spank || all) {
             // with "all", runs sizes the boot/deploy trials, not these
             JobScriptRunBenchmark.run(runs > 0 && !all ? runs : 100_000);
+        }
+        if (what.equals("jobsubmit") || all) {
+            JobSubmitFigures.run(runs > 0 && !all ? runs : 5);
         }
     }
 }

@@ -32,6 +32,11 @@ final class JobSubmitChain {
 
     private final PluginCatalog catalog;
     private final SlurmLog log;
+    /** The chain as last resolved, kept while the list and the catalog stay the same (the hot path). */
+    private volatile Resolved resolved;
+
+    private record Resolved(String list, long generation, List<PluginCatalog.ReadyPlugin> plugins) {
+    }
 
     JobSubmitChain(PluginCatalog catalog, SlurmLog log) {
         this.catalog = catalog;
@@ -53,16 +58,23 @@ final class JobSubmitChain {
 
     private Result run(String list, String hook, Call call) {
         UserMessage message = new UserMessage();
-        List<String> types = PluginList.types(PluginFamily.JOB_SUBMIT, list);
-        List<PluginCatalog.ReadyPlugin> plugins = new ArrayList<>();
-        for (String type : types) {
-            Optional<PluginCatalog.ReadyPlugin> r = PluginList.ready(catalog, PluginFamily.JOB_SUBMIT, type);
-            if (r.isEmpty()) {
-                // slurmctld would not have started (JS-1); the bench refuses the job and says why
-                log.error("cannot create job_submit context for " + type + ": it is not loaded (see plugstack:plugins)");
-                return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(type + " is not loaded"), type);
+        long generation = catalog.generation();
+        Resolved cached = resolved;
+        List<PluginCatalog.ReadyPlugin> plugins;
+        if (cached != null && generation >= 0 && cached.generation() == generation && cached.list().equals(list)) {
+            plugins = cached.plugins();
+        } else {
+            plugins = new ArrayList<>();
+            for (String type : PluginList.types(PluginFamily.JOB_SUBMIT, list)) {
+                Optional<PluginCatalog.ReadyPlugin> r = PluginList.ready(catalog, PluginFamily.JOB_SUBMIT, type);
+                if (r.isEmpty()) {
+                    // slurmctld would not have started (JS-1); the bench refuses the job and says why
+                    log.error("cannot create job_submit context for " + type + ": it is not loaded (see plugstack:plugins)");
+                    return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(type + " is not loaded"), type);
+                }
+                plugins.add(r.get());
             }
-            plugins.add(r.get());
+            resolved = new Resolved(list, generation, List.copyOf(plugins));
         }
         for (PluginCatalog.ReadyPlugin r : plugins) {
             String type = r.record().type();

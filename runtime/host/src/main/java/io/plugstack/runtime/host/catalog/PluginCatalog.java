@@ -43,6 +43,14 @@ public interface PluginCatalog {
         void close();
     }
 
+    /**
+     * A number that changes whenever the set of usable plugins may have changed, so callers can keep
+     * what they resolved until it does; negative when the catalog cannot tell (never cache then).
+     */
+    default long generation() {
+        return -1;
+    }
+
     /** The Slurm release the runtime emulates. */
     String slurmRelease();
 

@@ -114,6 +114,11 @@ public final class PluginCatalogComponent implements PluginCatalog {
     }
 
     @Override
+    public long generation() {
+        return tracker.getTrackingCount();
+    }
+
+    @Override
     public String slurmRelease() {
         return refusals.slurmRelease();
     }
