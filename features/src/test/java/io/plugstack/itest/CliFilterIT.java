@@ -81,4 +81,14 @@ class CliFilterIT extends BenchRuntime {
         assertThat(runUntil("srun true", o -> o.contains("nosuch"))).contains("srun: error: cannot create cli_filter context for cli_filter/nosuch")
                 .contains("srun: error: failed to initialize cli_filter plugin").endsWith("exit code 1");
     }
+
+    @Test
+    void preSubmitRunsForEveryComponentOfAHeterogeneousJob() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("CliFilterPlugins=site_policy");
+        runUntil("srun -J refuse true", o -> o.contains("cli_filter"));
+        Path script = Files.writeString(dir.resolve("hetcf.sh"), "#!/bin/sh\ntrue\n");
+        assertThat(run("sbatch -J fine : -J refuse " + script)).contains("sbatch: error: cli_filter plugin terminated with error");
+        assertThat(run("sbatch -J fine -o " + dir.resolve("hetcf.out") + " : -J fine " + script)).startsWith("Submitted batch job ");
+    }
 }

@@ -190,4 +190,15 @@ class JobLaunchIT extends BenchRuntime {
         awaitJob(job, l -> l.contains("COMPLETED"));
         assertThat(Files.readString(out).trim()).isEqualTo("7");
     }
+
+    @Test
+    void pluginOptionIsProcessedOncePerHeterogeneousJobComponent() throws Exception {
+        Path log = dir.resolve("het-options.log");
+        runtime.plugstackConf("required counter " + log);
+        Path script = Files.writeString(dir.resolve("hetopt.sh"), "#!/bin/sh\ntrue\n");
+        assertThat(run("sbatch --count-opt=4 -o " + dir.resolve("hetopt.out") + " : --count-opt=5 " + script))
+                .startsWith("Submitted batch job ");
+        assertThat(lines(log)).filteredOn(l -> l.startsWith("option ") && l.endsWith(" allocator"))
+                .containsExactly("option 4 allocator", "option 5 allocator");
+    }
 }

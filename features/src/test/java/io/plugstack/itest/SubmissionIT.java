@@ -129,4 +129,32 @@ class SubmissionIT extends BenchRuntime {
         assertThat(run("scontrol update jobid=" + job + " TimeLimit=30")).isEmpty();
         assertThat(squeueLine(job)).containsPattern("\\s30\\s");
     }
+
+    @Test
+    void heterogeneousJobRunsTheChainOncePerComponentAndPrefixesItsMessages() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=throwing");
+        runUntil("srun -J boom true", o -> o.contains("internal error"));
+        Path script = Files.writeString(dir.resolve("het.sh"), "#!/bin/sh\necho het $SLURM_HET_SIZE\n");
+        Path out = dir.resolve("het.out");
+        String printed = run("sbatch -J hetmsg -o " + out + " : -J hetmsg " + script);
+        assertThat(printed).contains("sbatch: 0: component 0").contains("sbatch: 1: component 1").contains("Submitted batch job ");
+        long leader = Long.parseLong(printed.substring(printed.indexOf("Submitted batch job ") + 20).trim());
+        awaitJob(leader, l -> l.contains("COMPLETED"));
+        awaitJob(leader + 1, l -> l.contains("COMPLETED"));
+        assertThat(Files.readString(out)).isEqualTo("het 2\n");
+    }
+
+    @Test
+    void heterogeneousJobWithOneRefusedComponentCreatesNoJob() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=throwing");
+        runUntil("srun -J boom true", o -> o.contains("internal error"));
+        long before = lastJobId();
+        Path script = Files.writeString(dir.resolve("het2.sh"), "#!/bin/sh\ntrue\n");
+        assertThat(run("sbatch -J hetmsg : -J hetmsg --comment=fail " + script))
+                .contains("sbatch: error: 1: component 1")
+                .contains("sbatch: error: Batch job submission failed: Access/permission denied");
+        assertThat(lastJobId()).isEqualTo(before);
+    }
 }

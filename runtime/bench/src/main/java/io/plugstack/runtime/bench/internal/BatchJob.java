@@ -20,7 +20,17 @@ final class BatchJob {
     private BatchJob() {
     }
 
-    static void run(Cluster c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch, Path output) {
+    /** @param others a heterogeneous job's other components: allocated with it, ended with it */
+    static void run(Cluster c, Job job, List<Job> others, List<String> argv, Map<String, String> env,
+            List<LaunchOption> launch, Path output) {
+        runLeader(c, job, argv, env, launch, output);
+        for (Job k : others) {
+            c.controller().finish(k, job.state, job.exitCode, job.reason);
+        }
+    }
+
+    private static void runLeader(Cluster c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch,
+            Path output) {
         for (boolean rerun = false;; rerun = true) {
             if (!awaitNode(c)) {
                 return;

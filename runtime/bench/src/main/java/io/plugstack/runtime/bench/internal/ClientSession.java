@@ -41,14 +41,18 @@ final class ClientSession implements AutoCloseable {
     /** What this launch read of plugstack.conf; the job it creates keeps it. */
     final PlugstackConf.Result conf;
     CommandLine line;
-    /** The command's Slurm options, what cli_filter plugins read and write. */
+    /** The command's Slurm options, what cli_filter plugins read and write (a het job's component 0). */
     final JobOptions jobOptions;
+    /** A heterogeneous job's components (one for any other job): their command lines and option sets. */
+    final List<CommandLine> components = new java.util.ArrayList<>();
+    final List<JobOptions> componentOptions = new java.util.ArrayList<>();
     CliFilterChain cliFilter;
 
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
             SpankHandle handle, PlugstackConf.Result conf) {
         this.conf = conf;
         this.jobOptions = new JobOptions(CliCommand.ofName(command.command()).orElse(CliCommand.OTHER));
+        this.componentOptions.add(jobOptions);
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         this.io = io;
@@ -85,7 +89,7 @@ final class ClientSession implements AutoCloseable {
             return new Opened(null, OptionalInt.of(1));
         }
         try {
-            s.line = CommandLine.parse(args, new CommandLine.PluginOptions() {
+            CommandLine.PluginOptions plugins = new CommandLine.PluginOptions() {
                 @Override
                 public boolean knows(String name) {
                     return options.knows(name);
@@ -95,7 +99,13 @@ final class ClientSession implements AutoCloseable {
                 public int hasArg(String name) {
                     return options.hasArg(name);
                 }
-            });
+            };
+            s.components.addAll(command == SlurmCommand.SBATCH ? CommandLine.components(args, plugins)
+                    : List.of(CommandLine.parse(args, plugins)));
+            s.line = s.components.get(0);
+            for (int k = 1; k < s.components.size(); k++) {
+                s.componentOptions.add(new JobOptions(s.jobOptions.command()));
+            }
         } catch (CommandLine.BadOption e) {
             io.err().println(command.command() + ": " + e.getMessage());
             io.err().println("Try \"" + command.command() + " --help\" for more information");
@@ -117,17 +127,21 @@ final class ClientSession implements AutoCloseable {
         if (!options.processEnvironment(io.env())) {
             return s.stopWith(1);
         }
-        for (String[] o : s.line.pluginOptions) {
-            if (!options.processCommandLine(o[0], o[1])) {
-                return s.stopWith(1);
+        for (CommandLine component : s.components) { // a het job's options are processed per component (T-4)
+            for (String[] o : component.pluginOptions) {
+                if (!options.processCommandLine(o[0], o[1])) {
+                    return s.stopWith(1);
+                }
             }
         }
         if (command == SlurmCommand.SCRONTAB) {
             return s.stopWith(0); // scrontab: init and exit only
         }
-        if (s.cliFilter.preSubmit(s.jobOptions, 0) != 0) {
-            log.error(CliFilterChain.TERMINATED);
-            return s.stopWith(1);
+        for (int offset = 0; offset < s.componentOptions.size(); offset++) {
+            if (s.cliFilter.preSubmit(s.componentOptions.get(offset), offset) != 0) {
+                log.error(CliFilterChain.TERMINATED);
+                return s.stopWith(1);
+            }
         }
         // SPANK-37(b)/(c): found options travel in the environment and the job control environment
         s.handle.jobControlEnv().putAll(options.jobControlExports());

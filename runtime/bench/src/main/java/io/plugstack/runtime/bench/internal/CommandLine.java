@@ -88,9 +88,55 @@ final class CommandLine {
         }
         c.command.addAll(args.subList(Math.min(i, args.size()), args.size()));
         if (!c.command.isEmpty() && c.command.get(0).equals(":")) {
-            throw new BadOption("heterogeneous jobs (components separated by ':') are not supported by the bench yet");
+            throw new BadOption("heterogeneous job steps (srun/salloc components separated by ':') are not supported by the bench yet");
         }
         return c;
+    }
+
+    /**
+     * sbatch's heterogeneous job: the words split at each standalone ':' into components, each
+     * with its own options; the batch script and its arguments follow the last component.
+     * A command line without ':' is one component.
+     */
+    static List<CommandLine> components(List<String> args, PluginOptions plugins) throws BadOption {
+        List<List<String>> parts = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        boolean optionsEnded = false;
+        for (String a : args) {
+            if (a.equals(":") && !optionsEnded) {
+                parts.add(current);
+                current = new ArrayList<>();
+            } else {
+                current.add(a);
+                optionsEnded |= !a.startsWith("-") && !current.isEmpty() && takesNoValue(current);
+            }
+        }
+        parts.add(current);
+        List<CommandLine> out = new ArrayList<>();
+        for (List<String> p : parts) {
+            out.add(parse(p, plugins));
+        }
+        // the script belongs to the job: keep it with component 0
+        CommandLine last = out.get(out.size() - 1);
+        if (out.size() > 1) {
+            out.get(0).command.addAll(last.command);
+            last.command.clear();
+        }
+        return out;
+    }
+
+    /** Whether the word just added is not the value of the option before it (so it starts the command). */
+    private static boolean takesNoValue(List<String> words) {
+        if (words.size() < 2) {
+            return true;
+        }
+        String prev = words.get(words.size() - 2);
+        if (!prev.startsWith("-") || prev.contains("=")) {
+            return true;
+        }
+        Optional<SubmitOption> o = prev.startsWith("--") ? SubmitOption.byLongName(prev.substring(2))
+                : prev.length() == 2 ? SubmitOption.byShortName(prev.charAt(1)) : Optional.empty();
+        return o.map(x -> x.arg() != SubmitOption.Arg.REQUIRED).orElse(true);
     }
 
     private int longOption(List<String> args, int i, PluginOptions plugins) throws BadOption {

@@ -33,6 +33,9 @@ final class Job {
     final JobDescriptor desc;
     final long submitTime = System.currentTimeMillis() / 1000;
     volatile long startTime;
+    /** A heterogeneous job's leader id (0 for any other job) and this component's offset. */
+    long hetJobId;
+    int hetOffset;
     volatile long endTime;
 
     Job(long id, JobDescriptor desc, String command, PlugstackConf.Result plugstack) {

@@ -138,7 +138,7 @@ record JobRecordView(Job job) implements JobRecord {
 
     @Override
     public long hetJobId() {
-        return 0;
+        return job.hetJobId;
     }
 
     /** The job record's argv counts from 1 in Lua (JSL-26); as a Java list it is the command line. */

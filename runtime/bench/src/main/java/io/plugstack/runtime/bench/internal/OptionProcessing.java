@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.ScriptDirectives;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
@@ -22,39 +23,39 @@ final class OptionProcessing {
     /** False after the error was printed: the command exits. */
     static boolean slurmOptions(ClientSession s) {
         boolean insideAllocation = s.command == SlurmCommand.SRUN && s.io.env().containsKey("SLURM_JOB_ID");
-        if (!insideAllocation) {
-            if (s.command == SlurmCommand.SBATCH && !defaults(s, true)) {
-                return false;
-            }
-            if (!defaults(s, false)) {
-                return false;
-            }
+        if (!insideAllocation && s.command == SlurmCommand.SBATCH && !defaults(s, s.jobOptions, true)) {
+            return false; // sbatch's early pass runs once, before the components
         }
         try {
-            if (s.command == SlurmCommand.SBATCH && !s.line.command.isEmpty()) {
-                for (CommandLine.Given g : directives(s)) {
-                    s.jobOptions.put(g.option(), g.value());
+            for (int offset = 0; offset < s.components.size(); offset++) {
+                JobOptions options = s.componentOptions.get(offset);
+                if (!insideAllocation && !defaults(s, options, false)) {
+                    return false;
                 }
-            }
-            for (SubmitOption o : SubmitOption.values()) {
-                o.envVariable(s.jobOptions.command()).map(s.io.env()::get)
-                        .ifPresent(v -> s.jobOptions.put(o, v));
-            }
-            for (CommandLine.Given g : s.line.options) {
-                s.jobOptions.put(g.option(), g.value());
+                if (offset == 0 && s.command == SlurmCommand.SBATCH && !s.line.command.isEmpty()) {
+                    for (CommandLine.Given g : directives(s)) {
+                        options.put(g.option(), g.value());
+                    }
+                }
+                for (SubmitOption o : SubmitOption.values()) {
+                    o.envVariable(options.command()).map(s.io.env()::get).ifPresent(v -> options.put(o, v));
+                }
+                for (CommandLine.Given g : s.components.get(offset).options) {
+                    options.put(g.option(), g.value());
+                }
+                options.argv(s.line.command);
             }
         } catch (IllegalArgumentException | CommandLine.BadOption e) {
             s.log.error(e.getMessage());
             return false;
         }
-        s.jobOptions.argv(s.line.command);
         return true;
     }
 
-    private static boolean defaults(ClientSession s, boolean early) {
-        s.jobOptions.earlyPass(early);
-        int rc = s.cliFilter.setupDefaults(s.jobOptions, early);
-        s.jobOptions.earlyPass(false);
+    private static boolean defaults(ClientSession s, JobOptions options, boolean early) {
+        options.earlyPass(early);
+        int rc = s.cliFilter.setupDefaults(options, early);
+        options.earlyPass(false);
         if (rc != 0) {
             s.log.error(CliFilterChain.TERMINATED);
             return false;

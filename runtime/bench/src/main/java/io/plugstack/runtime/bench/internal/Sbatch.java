@@ -38,31 +38,45 @@ final class Sbatch {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            io.plugstack.api.jobsubmit.JobDescriptor desc = Submission.descriptor(s, s.line.command, script.getFileName().toString());
+            List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line.command,
+                    script.getFileName().toString());
             try {
-                Submission.batchScript(desc, s, Files.readString(script), s.jobEnvironment());
+                String text = Files.readString(script);
+                for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
+                    Submission.batchScript(d, s, text, s.jobEnvironment());
+                }
             } catch (java.io.IOException e) {
                 s.log.error("Unable to open file " + s.line.command.get(0));
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            java.util.Optional<Job> submitted = Submission.submit(c, s, desc, "Batch job submission failed");
+            java.util.Optional<List<Job>> submitted = Submission.submitAll(c, s, descs, "Batch job submission failed");
             if (submitted.isEmpty()) {
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
-            Job job = submitted.get();
+            List<Job> components = submitted.get();
+            Job job = components.get(0);
             job.jobControlEnv.putAll(s.handle.jobControlEnv());
             List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
             argv.addAll(s.line.command.subList(1, s.line.command.size()));
             Path output = io.workdir().resolve(s.line.last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
                     .replace("%j", String.valueOf(job.id)));
             Map<String, String> env = s.jobEnvironment();
+            if (components.size() > 1) {
+                env.put("SLURM_HET_SIZE", String.valueOf(components.size()));
+                for (Job k : components) {
+                    env.put("SLURM_JOB_ID_HET_GROUP_" + k.hetOffset, String.valueOf(k.id));
+                }
+            }
             List<LaunchOption> launch = s.options.launchOptions();
-            s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
+            for (int offset = 0; offset < components.size(); offset++) {
+                s.cliFilter.postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
+            }
             io.out().println("Submitted batch job " + job.id);
             s.call(SpankCallback.EXIT); // sbatch exit failures change nothing (spank.8)
-            background.execute(() -> BatchJob.run(c, job, argv, env, launch, output));
+            List<Job> others = components.subList(1, components.size());
+            background.execute(() -> BatchJob.run(c, job, others, argv, env, launch, output));
             return 0;
         }
     }

@@ -23,8 +23,26 @@ final class Submission {
 
     /** The request the command sends, from its option set and what it runs. */
     static JobDescriptor descriptor(ClientSession s, List<String> argv, String defaultName) {
+        return descriptor(s, s.jobOptions, argv, defaultName);
+    }
+
+    /** One request per component of a heterogeneous job (het_job_offset set), or the one request. */
+    static List<JobDescriptor> descriptors(ClientSession s, List<String> argv, String defaultName) {
+        List<JobDescriptor> out = new java.util.ArrayList<>();
+        for (int offset = 0; offset < s.componentOptions.size(); offset++) {
+            JobDescriptor d = descriptor(s, s.componentOptions.get(offset), argv, defaultName);
+            if (s.componentOptions.size() > 1) {
+                d.setNumber(JobDescField.HET_JOB_OFFSET, offset);
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    private static JobDescriptor descriptor(ClientSession s, io.plugstack.runtime.bench.options.JobOptions options,
+            List<String> argv, String defaultName) {
         JobDescriptor d = new JobDescriptor();
-        s.jobOptions.applyTo(d);
+        options.applyTo(d);
         d.setNumber(JobDescField.USER_ID, Identity.uid());
         d.setNumber(JobDescField.GROUP_ID, Identity.gid());
         d.setString(JobDescField.USER_NAME, System.getProperty("user.name"));
@@ -53,17 +71,42 @@ final class Submission {
      * @param failure the command's failure line: "Batch job submission failed", ...
      */
     static Optional<Job> submit(Cluster c, ClientSession s, JobDescriptor d, String failure) {
-        int rules = CreateRequestRules.apply(d, d.userId());
-        JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
-                : c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
-        int rc = r.ok() ? partitionCheck(c, d) : r.rc();
-        if (rc != 0) {
-            r.message().ifPresent(m -> m.lines().forEach(s.log::error));
-            s.log.error(failure + ": " + SlurmErrno.strerror(rc));
-            return Optional.empty();
+        return submitAll(c, s, List.of(d), failure).map(jobs -> jobs.get(0));
+    }
+
+    /**
+     * Submits every component: the chain runs once per component (JS-6); if any is refused none
+     * is created. A heterogeneous job's messages are prefixed with the component ("1: ..."), and
+     * its components become jobs under the leader's id.
+     */
+    static Optional<List<Job>> submitAll(Cluster c, ClientSession s, List<JobDescriptor> ds, String failure) {
+        boolean het = ds.size() > 1;
+        List<String> messages = new java.util.ArrayList<>();
+        for (int offset = 0; offset < ds.size(); offset++) {
+            JobDescriptor d = ds.get(offset);
+            String prefix = het ? offset + ": " : "";
+            int rules = CreateRequestRules.apply(d, d.userId());
+            JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
+                    : c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
+            int rc = r.ok() ? partitionCheck(c, d) : r.rc();
+            if (rc != 0) {
+                r.message().ifPresent(m -> m.lines().forEach(l -> s.log.error(prefix + l)));
+                s.log.error(failure + ": " + SlurmErrno.strerror(rc));
+                return Optional.empty();
+            }
+            r.message().ifPresent(m -> m.lines().forEach(l -> messages.add(prefix + l)));
         }
-        r.message().ifPresent(m -> m.lines().forEach(s.log::info));
-        return Optional.of(c.controller().allocate(d, s.command.command(), s.conf));
+        messages.forEach(s.log::info);
+        List<Job> jobs = new java.util.ArrayList<>();
+        for (int offset = 0; offset < ds.size(); offset++) {
+            Job j = c.controller().allocate(ds.get(offset), s.command.command(), s.conf);
+            if (het) {
+                j.hetJobId = jobs.isEmpty() ? j.id : jobs.get(0).id;
+                j.hetOffset = offset;
+            }
+            jobs.add(j);
+        }
+        return Optional.of(jobs);
     }
 
     /** The partition the job runs in: the first existing of its list, or the default one (Slurm's _get_part_ptr_list). */

@@ -74,8 +74,26 @@ class CommandLineTest {
     }
 
     @Test
-    void heterogeneousJobSyntaxIsRefusedClearly() {
+    void heterogeneousStepSyntaxIsRefusedClearlyForSrun() {
         assertThatThrownBy(() -> CommandLine.parse(List.of("-n1", ":", "-n1", "true"), PLUGINS))
-                .hasMessageContaining("heterogeneous jobs");
+                .hasMessageContaining("heterogeneous job steps");
+    }
+
+    @Test
+    void sbatchComponentsSplitAtColonAndTheScriptGoesWithTheJob() throws Exception {
+        List<CommandLine> c = CommandLine.components(List.of("-n1", "--renice=3", ":", "-n", "2", "job.sh", "a"), PLUGINS);
+        assertThat(c).hasSize(2);
+        assertThat(c.get(0).last(SubmitOption.NTASKS)).contains("1");
+        assertThat(c.get(0).pluginOptions).extracting(o -> o[0]).containsExactly("renice");
+        assertThat(c.get(1).last(SubmitOption.NTASKS)).contains("2");
+        assertThat(c.get(0).command).containsExactly("job.sh", "a");
+        assertThat(c.get(1).command).isEmpty();
+    }
+
+    @Test
+    void colonAfterTheScriptIsAScriptArgument() throws Exception {
+        List<CommandLine> c = CommandLine.components(List.of("-n1", "job.sh", ":", "x"), PLUGINS);
+        assertThat(c).hasSize(1);
+        assertThat(c.get(0).command).containsExactly("job.sh", ":", "x");
     }
 }
