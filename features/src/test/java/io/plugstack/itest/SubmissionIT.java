@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,29 +27,6 @@ class SubmissionIT extends BenchRuntime {
                 return false;
             }
         }, "the throwing job_submit plugin to be READY");
-    }
-
-    /** slurm.conf's parameters as ConfigAdmin configuration, dropped into deploy/ (FileInstall). */
-    static void slurmConf(String... lines) throws Exception {
-        Path part = runtime.home().resolve("slurm.cfg.part");
-        Files.writeString(part, String.join("\n", lines) + "\n");
-        Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    /** Waits until {@code command}'s output satisfies {@code ok}: configuration reaches the bench a poll later. */
-    static String runUntil(String command, java.util.function.Predicate<String> ok) throws Exception {
-        String[] last = {""};
-        PlugstackRuntime.await(() -> {
-            try {
-                last[0] = run(command);
-                return ok.test(last[0]);
-            } catch (Exception e) {
-                last[0] = e.toString();
-                return false;
-            }
-        }, "'" + command + "' to answer as expected");
-        return last[0];
     }
 
     @AfterEach
