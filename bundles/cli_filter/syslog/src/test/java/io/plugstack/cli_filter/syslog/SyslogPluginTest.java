@@ -8,6 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.bundles.testing.FakeCliOptions;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 /** CLI-30 (with CLI-44's JSON rules): cli_filter/syslog. */
 class SyslogPluginTest {

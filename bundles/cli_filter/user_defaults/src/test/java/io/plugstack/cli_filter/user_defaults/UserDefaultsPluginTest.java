@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.bundles.testing.FakeCliOptions;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 /** CLI-20…CLI-25 and E-18: cli_filter/user_defaults applied to an in-memory option set. */
 class UserDefaultsPluginTest {

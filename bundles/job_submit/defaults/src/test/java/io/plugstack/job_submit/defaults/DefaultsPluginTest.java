@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.bundles.testing.Jobs;
 
 class DefaultsPluginTest {
 

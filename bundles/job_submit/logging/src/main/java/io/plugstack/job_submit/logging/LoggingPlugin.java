@@ -1,7 +1,7 @@
 package io.plugstack.job_submit.logging;
 
-import static io.plugstack.job_submit.logging.SlurmLog.str;
-import static io.plugstack.job_submit.logging.SlurmLog.u32;
+import static io.plugstack.api.plugin.PluginLog.str;
+import static io.plugstack.api.plugin.PluginLog.u32;
 
 import org.osgi.service.component.annotations.Component;
 
@@ -9,6 +9,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.SlurmErrno;
 
 /**
@@ -18,13 +19,15 @@ import io.plugstack.api.slurm.SlurmErrno;
 @Component(service = JobSubmitPlugin.class)
 public class LoggingPlugin implements JobSubmitPlugin {
 
-    private final SlurmLog log;
+    static final String PLUGIN_TYPE = "job_submit/logging";
+
+    private final PluginLog log;
 
     public LoggingPlugin() {
-        this(new SlurmLog());
+        this(PluginLog.of(PLUGIN_TYPE));
     }
 
-    LoggingPlugin(SlurmLog log) {
+    LoggingPlugin(PluginLog log) {
         this.log = log;
     }
 

@@ -7,11 +7,14 @@ import org.junit.jupiter.api.Test;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
+import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 class LoggingPluginTest {
 
-    private final RecordingLogger logger = new RecordingLogger();
-    private final LoggingPlugin plugin = new LoggingPlugin(new SlurmLog(logger));
+    private final RecordingLogger logger = new RecordingLogger(LoggingPlugin.PLUGIN_TYPE);
+    private final LoggingPlugin plugin = new LoggingPlugin(PluginLog.of(LoggingPlugin.PLUGIN_TYPE, logger));
     private final UserMessage message = new UserMessage();
 
     private static JobDescriptor fullRequest() {

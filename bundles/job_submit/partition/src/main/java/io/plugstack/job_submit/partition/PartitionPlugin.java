@@ -11,6 +11,7 @@ import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 
@@ -22,17 +23,19 @@ import io.plugstack.api.slurm.SlurmErrno;
 @Component(service = JobSubmitPlugin.class)
 public class PartitionPlugin implements JobSubmitPlugin {
 
+    static final String PLUGIN_TYPE = "job_submit/partition";
+
     private static final int SUCCESS = SlurmErrno.SLURM_SUCCESS.code();
 
     private final Slurmctld slurmctld;
-    private final SlurmLog log;
+    private final PluginLog log;
 
     @Activate
     public PartitionPlugin(@Reference(name = "slurmctld") Slurmctld slurmctld) {
-        this(slurmctld, new SlurmLog());
+        this(slurmctld, PluginLog.of(PLUGIN_TYPE));
     }
 
-    PartitionPlugin(Slurmctld slurmctld, SlurmLog log) {
+    PartitionPlugin(Slurmctld slurmctld, PluginLog log) {
         this.slurmctld = slurmctld;
         this.log = log;
     }
@@ -100,7 +103,7 @@ public class PartitionPlugin implements JobSubmitPlugin {
             partLimit *= cpus;
         }
         if (Long.compareUnsigned(jobLimit, partLimit) > 0) {
-            log.debug("_valid_memory", SlurmLog.PLUGIN_TYPE + ": skipping partition " + p.name()
+            log.debug("_valid_memory", log.pluginType() + ": skipping partition " + p.name()
                     + " due to memory limit (" + Long.toUnsignedString(jobLimit) + " > "
                     + Long.toUnsignedString(partLimit) + ")");
             return false;

@@ -1,6 +1,6 @@
 package io.plugstack.job_submit.partition;
 
-import static io.plugstack.job_submit.partition.FakeSlurmctld.partition;
+import static io.plugstack.bundles.testing.FakeSlurmctld.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
@@ -12,14 +12,18 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
+import io.plugstack.bundles.testing.FakeSlurmctld;
+import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 class PartitionPluginTest {
 
     private static final long USER = 1000;
 
     private final FakeSlurmctld ctld = new FakeSlurmctld();
-    private final RecordingLogger logger = new RecordingLogger();
-    private final PartitionPlugin plugin = new PartitionPlugin(ctld, new SlurmLog(logger));
+    private final RecordingLogger logger = new RecordingLogger(PartitionPlugin.PLUGIN_TYPE);
+    private final PartitionPlugin plugin = new PartitionPlugin(ctld, PluginLog.of(PartitionPlugin.PLUGIN_TYPE, logger));
     private final UserMessage message = new UserMessage();
 
     private static JobDescriptor jobOf(long uid) {

@@ -1,7 +1,6 @@
 package io.plugstack.job_submit.pbs;
 
-import static io.plugstack.job_submit.pbs.SlurmLog.PLUGIN_TYPE;
-import static io.plugstack.job_submit.pbs.SlurmLog.u32;
+import static io.plugstack.api.plugin.PluginLog.u32;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -10,6 +9,7 @@ import java.util.Optional;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Slurmctld;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 
 /**
@@ -31,9 +31,9 @@ final class Dependencies {
     private static final long JOB_PENDING = 0;
 
     private final Slurmctld slurmctld;
-    private final SlurmLog log;
+    private final PluginLog log;
 
-    Dependencies(Slurmctld slurmctld, SlurmLog log) {
+    Dependencies(Slurmctld slurmctld, PluginLog log) {
         this.slurmctld = slurmctld;
         this.log = log;
     }
@@ -57,7 +57,7 @@ final class Dependencies {
             } else if (tok.startsWith("before")) {
                 translateBefore(tok, submitUid, myJobId);
             } else {
-                log.info("_xlate_dependency", PLUGIN_TYPE + ": discarding unknown job dependency option " + tok);
+                log.info("_xlate_dependency", log.pluginType() + ": discarding unknown job dependency option " + tok);
             }
         }
         job.setDependency(result.length() > 0 ? result.toString() : null);
@@ -72,28 +72,28 @@ final class Dependencies {
         String[] toks = Arrays.stream(depend.split(":")).filter(t -> !t.isEmpty()).toArray(String[]::new);
         String type = BEFORE_TO_AFTER.get(toks[0]);
         if (type == null) {
-            log.info("_xlate_before", PLUGIN_TYPE + ": discarding invalid job dependency option " + toks[0]);
+            log.info("_xlate_before", log.pluginType() + ": discarding invalid job dependency option " + toks[0]);
             return;
         }
         for (int i = 1; i < toks.length; i++) {
             long jobId = atoi(toks[i]);
             Optional<JobRecord> other = slurmctld.job(jobId);
             if (other.isEmpty()) {
-                log.info("_xlate_before", PLUGIN_TYPE + ": discarding invalid job dependency before " + toks[i]);
+                log.info("_xlate_before", log.pluginType() + ": discarding invalid job dependency before " + toks[i]);
             } else if (submitUid != other.get().userId() && submitUid != 0) {
-                log.error("_xlate_before", PLUGIN_TYPE + ": Security violation: uid " + u32(submitUid)
+                log.error("_xlate_before", log.pluginType() + ": Security violation: uid " + u32(submitUid)
                         + " trying to alter job " + u32(jobId) + " belonging to uid " + u32(other.get().userId()));
             } else if ((other.get().jobState() & JOB_STATE_BASE) != JOB_PENDING) {
-                log.info("_xlate_before", PLUGIN_TYPE + ": discarding job before dependency on non-pending job "
+                log.info("_xlate_before", log.pluginType() + ": discarding job before dependency on non-pending job "
                         + u32(jobId));
             } else if (myJobId == NoVal.NO_VAL) {
-                log.info("_xlate_before", PLUGIN_TYPE + ": discarding job before dependency on job " + u32(jobId)
+                log.info("_xlate_before", log.pluginType() + ": discarding job before dependency on job " + u32(jobId)
                         + ": the new job's id is not known yet");
             } else {
                 slurmctld.setDependency(jobId, type + ":" + u32(myJobId));
                 String comment = other.get().comment();
                 if (comment == null || !comment.contains("on:")) {
-                    log.info("_decr_depend_cnt", PLUGIN_TYPE + ": invalid job depend before option on job "
+                    log.info("_decr_depend_cnt", log.pluginType() + ": invalid job depend before option on job "
                             + u32(jobId));
                 }
             }

@@ -1,6 +1,6 @@
 package io.plugstack.job_submit.pbs;
 
-import static io.plugstack.job_submit.pbs.SlurmLog.u32;
+import static io.plugstack.api.plugin.PluginLog.u32;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +16,7 @@ import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 
@@ -27,6 +28,8 @@ import io.plugstack.api.slurm.SlurmErrno;
 @Component(service = JobSubmitPlugin.class)
 public class PbsPlugin implements JobSubmitPlugin {
 
+    static final String PLUGIN_TYPE = "job_submit/pbs";
+
     private static final int SUCCESS = SlurmErrno.SLURM_SUCCESS.code();
 
     private final Dependencies dependencies;
@@ -36,10 +39,10 @@ public class PbsPlugin implements JobSubmitPlugin {
     /** The API cannot tell the next job id yet, so %j stays as written and before* is dropped. */
     @Activate
     public PbsPlugin(@Reference(name = "slurmctld") Slurmctld slurmctld) {
-        this(slurmctld, () -> NoVal.NO_VAL, new SlurmLog());
+        this(slurmctld, () -> NoVal.NO_VAL, PluginLog.of(PLUGIN_TYPE));
     }
 
-    PbsPlugin(Slurmctld slurmctld, LongSupplier nextJobId, SlurmLog log) {
+    PbsPlugin(Slurmctld slurmctld, LongSupplier nextJobId, PluginLog log) {
         this.dependencies = new Dependencies(slurmctld, log);
         this.nextJobId = nextJobId;
     }

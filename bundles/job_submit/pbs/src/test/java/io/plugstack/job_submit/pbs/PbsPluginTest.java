@@ -11,7 +11,11 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.bundles.testing.FakeSlurmctld;
+import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 class PbsPluginTest {
 
@@ -21,8 +25,8 @@ class PbsPluginTest {
     private static final long RUNNING = 1;
 
     private final FakeSlurmctld ctld = new FakeSlurmctld();
-    private final RecordingLogger logger = new RecordingLogger();
-    private final PbsPlugin plugin = new PbsPlugin(ctld, () -> NEXT_ID, new SlurmLog(logger));
+    private final RecordingLogger logger = new RecordingLogger(PbsPlugin.PLUGIN_TYPE);
+    private final PbsPlugin plugin = new PbsPlugin(ctld, () -> NEXT_ID, PluginLog.of(PbsPlugin.PLUGIN_TYPE, logger));
     private final UserMessage message = new UserMessage();
 
     private static JobDescriptor request(String dependency) {
@@ -152,7 +156,7 @@ class PbsPluginTest {
 
     @Test
     void pbsBeforeIsDroppedWhenTheNewJobsIdIsUnknown() {
-        PbsPlugin unknownIds = new PbsPlugin(ctld, () -> NoVal.NO_VAL, new SlurmLog(logger));
+        PbsPlugin unknownIds = new PbsPlugin(ctld, () -> NoVal.NO_VAL, PluginLog.of(PbsPlugin.PLUGIN_TYPE, logger));
         ctld.add(job(7, USER, PENDING, "on:1"));
         JobDescriptor job = request("before:7");
 

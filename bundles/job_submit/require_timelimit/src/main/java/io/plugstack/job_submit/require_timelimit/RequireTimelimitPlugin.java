@@ -1,6 +1,6 @@
 package io.plugstack.job_submit.require_timelimit;
 
-import static io.plugstack.job_submit.require_timelimit.SlurmLog.u32;
+import static io.plugstack.api.plugin.PluginLog.u32;
 
 import org.osgi.service.component.annotations.Component;
 
@@ -8,6 +8,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 
@@ -18,13 +19,15 @@ import io.plugstack.api.slurm.SlurmErrno;
 @Component(service = JobSubmitPlugin.class)
 public class RequireTimelimitPlugin implements JobSubmitPlugin {
 
-    private final SlurmLog log;
+    static final String PLUGIN_TYPE = "job_submit/require_timelimit";
+
+    private final PluginLog log;
 
     public RequireTimelimitPlugin() {
-        this(new SlurmLog());
+        this(PluginLog.of(PLUGIN_TYPE));
     }
 
-    RequireTimelimitPlugin(SlurmLog log) {
+    RequireTimelimitPlugin(PluginLog log) {
         this.log = log;
     }
 

@@ -6,13 +6,17 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 class RequireTimelimitPluginTest {
 
-    private final RecordingLogger logger = new RecordingLogger();
-    private final RequireTimelimitPlugin plugin = new RequireTimelimitPlugin(new SlurmLog(logger));
+    private final RecordingLogger logger = new RecordingLogger(RequireTimelimitPlugin.PLUGIN_TYPE);
+    private final RequireTimelimitPlugin plugin =
+            new RequireTimelimitPlugin(PluginLog.of(RequireTimelimitPlugin.PLUGIN_TYPE, logger));
     private final UserMessage message = new UserMessage();
 
     private static JobDescriptor withLimit(long minutes) {

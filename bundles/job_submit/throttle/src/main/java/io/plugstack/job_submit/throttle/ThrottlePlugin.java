@@ -12,6 +12,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.SlurmErrno;
 
 /**
@@ -26,6 +27,7 @@ import io.plugstack.api.slurm.SlurmErrno;
 public class ThrottlePlugin implements JobSubmitPlugin {
 
     static final String PID = "job_submit.throttle";
+    static final String PLUGIN_TYPE = "job_submit/throttle";
 
     /** Configuration. Double underscores make the property "jobs_per_user_per_hour", slurm.conf's spelling. */
     public @interface Config {
@@ -35,7 +37,7 @@ public class ThrottlePlugin implements JobSubmitPlugin {
     private static final long INTERVAL_SECONDS = 360;
 
     private final Clock clock;
-    private final SlurmLog log;
+    private final PluginLog log;
     /** uid to submissions counted (Slurm's thru_put_array). */
     private final Map<Long, Long> counts = new LinkedHashMap<>();
     private int jobsPerUserPerHour;
@@ -44,10 +46,10 @@ public class ThrottlePlugin implements JobSubmitPlugin {
 
     @Activate
     public ThrottlePlugin(Config config) {
-        this(config, Clock.systemUTC(), new SlurmLog());
+        this(config, Clock.systemUTC(), PluginLog.of(PLUGIN_TYPE));
     }
 
-    ThrottlePlugin(Config config, Clock clock, SlurmLog log) {
+    ThrottlePlugin(Config config, Clock clock, PluginLog log) {
         this.clock = clock;
         this.log = log;
         modified(config);
@@ -57,7 +59,7 @@ public class ThrottlePlugin implements JobSubmitPlugin {
     @Modified
     synchronized void modified(Config config) {
         jobsPerUserPerHour = config.jobs__per__user__per__hour();
-        log.info("_get_config", SlurmLog.PLUGIN_TYPE + ": jobs_per_user_per_hour=" + jobsPerUserPerHour);
+        log.info("_get_config", log.pluginType() + ": jobs_per_user_per_hour=" + jobsPerUserPerHour);
     }
 
     @Override
@@ -99,7 +101,7 @@ public class ThrottlePlugin implements JobSubmitPlugin {
             long orig = e.getValue();
             long next = orig - decay;
             e.setValue(next > 0 ? next : 0);
-            log.debug2("_reset_counters", "count for user " + SlurmLog.u32(e.getKey()) + " reset from " + orig
+            log.debug2("_reset_counters", "count for user " + PluginLog.u32(e.getKey()) + " reset from " + orig
                     + " to " + e.getValue());
         }
     }

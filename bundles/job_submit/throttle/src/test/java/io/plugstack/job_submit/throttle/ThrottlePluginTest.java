@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Test;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.bundles.testing.RecordingLogger;
 
 class ThrottlePluginTest {
 
@@ -45,7 +48,7 @@ class ThrottlePluginTest {
     }
 
     private final ManualClock clock = new ManualClock();
-    private final RecordingLogger logger = new RecordingLogger();
+    private final RecordingLogger logger = new RecordingLogger(ThrottlePlugin.PLUGIN_TYPE);
 
     static ThrottlePlugin.Config config(int jobsPerUserPerHour) {
         return new ThrottlePlugin.Config() {
@@ -62,7 +65,7 @@ class ThrottlePluginTest {
     }
 
     private ThrottlePlugin plugin(int limit) {
-        return new ThrottlePlugin(config(limit), clock, new SlurmLog(logger));
+        return new ThrottlePlugin(config(limit), clock, PluginLog.of(ThrottlePlugin.PLUGIN_TYPE, logger));
     }
 
     private static int submit(ThrottlePlugin plugin, long uid, UserMessage message) {

@@ -1,4 +1,4 @@
-package io.plugstack.cli_filter.user_defaults;
+package io.plugstack.bundles.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,10 +13,12 @@ import io.plugstack.api.clifilter.CliOptions;
 
 /**
  * A small in-memory option set: a fixed table of long names, each with a validity rule for values, so
- * that "unknown option" and "invalid value" both make {@link #set} answer false. It does not enforce
- * the early/late pass rule itself, so what the tests see is the plugin's own pass rule.
+ * that "unknown option" and "invalid value" both make {@link #set} answer false; plus argv and SPANK
+ * options given by the test. A set option whose value is {@code null} stands for a getter that gives
+ * nothing. It does not enforce the early/late pass rule itself, so what the tests see is the plugin's
+ * own pass rule.
  */
-final class FakeCliOptions implements CliOptions {
+public final class FakeCliOptions implements CliOptions {
 
     private static final Map<String, Predicate<String>> KNOWN = Map.ofEntries(
             Map.entry("account", v -> true),
@@ -34,16 +36,35 @@ final class FakeCliOptions implements CliOptions {
     private final CliCommand command;
     private final boolean earlyPass;
     private final Map<String, String> values = new LinkedHashMap<>();
+    private final List<String> argv = new ArrayList<>();
+    private final Map<String, Map<String, String>> spank = new LinkedHashMap<>();
     /** Every successful set, "name=value", in order. */
-    final List<String> sets = new ArrayList<>();
+    public final List<String> sets = new ArrayList<>();
 
-    FakeCliOptions(CliCommand command, boolean earlyPass) {
+    public FakeCliOptions(CliCommand command, boolean earlyPass) {
         this.command = command;
         this.earlyPass = earlyPass;
     }
 
-    FakeCliOptions(CliCommand command) {
+    /** Options of the main (not the early) pass. */
+    public FakeCliOptions(CliCommand command) {
         this(command, false);
+    }
+
+    public FakeCliOptions argv(String... args) {
+        argv.addAll(List.of(args));
+        return this;
+    }
+
+    public FakeCliOptions spank(String plugin, String option, String value) {
+        spank.computeIfAbsent(plugin, p -> new LinkedHashMap<>()).put(option, value);
+        return this;
+    }
+
+    /** Marks {@code name} set although its getter gives nothing. */
+    public FakeCliOptions setWithoutValue(String name) {
+        values.put(name, null);
+        return this;
     }
 
     @Override
@@ -88,12 +109,12 @@ final class FakeCliOptions implements CliOptions {
 
     @Override
     public List<String> argv() {
-        return List.of();
+        return List.copyOf(argv);
     }
 
     @Override
     public Map<String, Map<String, String>> spank() {
-        return Map.of();
+        return spank;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.plugstack.job_submit.partition;
+package io.plugstack.bundles.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,28 +14,28 @@ import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.slurm.NoVal;
 
 /** An in-memory slurmctld: partitions in list order, jobs by id, and the dependencies set on them. */
-final class FakeSlurmctld implements Slurmctld {
+public final class FakeSlurmctld implements Slurmctld {
 
-    final List<Partition> partitions = new ArrayList<>();
-    final Map<Long, JobRecord> jobs = new LinkedHashMap<>();
-    final Map<Long, String> dependenciesSet = new LinkedHashMap<>();
+    public final List<Partition> partitions = new ArrayList<>();
+    public final Map<Long, JobRecord> jobs = new LinkedHashMap<>();
+    public final Map<Long, String> dependenciesSet = new LinkedHashMap<>();
 
-    FakeSlurmctld add(Partition p) {
+    public FakeSlurmctld add(Partition p) {
         partitions.add(p);
         return this;
     }
 
-    FakeSlurmctld add(JobRecord job) {
+    public FakeSlurmctld add(JobRecord job) {
         jobs.put(job.jobId(), job);
         return this;
     }
 
     /** A partition open to everyone, without memory limits. */
-    static Partition partition(String name, PartitionState state, int priorityTier) {
+    public static Partition partition(String name, PartitionState state, int priorityTier) {
         return partition(name, state, priorityTier, false, Optional.empty(), 0, 0);
     }
 
-    static Partition partition(String name, PartitionState state, int priorityTier, boolean rootOnly,
+    public static Partition partition(String name, PartitionState state, int priorityTier, boolean rootOnly,
             Optional<Set<Long>> allowedUids, long maxMemPerCpu, long maxMemPerNode) {
         return new Partition(name, state, false, priorityTier, rootOnly, allowedUids, List.of(), List.of(), List.of(),
                 maxMemPerCpu, maxMemPerNode, NoVal.INFINITE, NoVal.NO_VAL, NoVal.INFINITE, 1, 4, 16, "n[1-4]");

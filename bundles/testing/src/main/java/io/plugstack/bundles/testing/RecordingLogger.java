@@ -1,4 +1,4 @@
-package io.plugstack.cli_filter.user_defaults;
+package io.plugstack.bundles.testing;
 
 import java.lang.System.Logger;
 import java.text.MessageFormat;
@@ -7,13 +7,24 @@ import java.util.List;
 import java.util.ResourceBundle;
 
 /** A System.Logger that keeps "LEVEL message" lines for assertions; everything is loggable. */
-final class RecordingLogger implements Logger {
+public final class RecordingLogger implements Logger {
 
-    final List<String> lines = new ArrayList<>();
+    public final List<String> lines = new ArrayList<>();
+    private final String name;
+
+    /** A logger named "recording". */
+    public RecordingLogger() {
+        this("recording");
+    }
+
+    /** A logger with the given name (a plugin's, say). */
+    public RecordingLogger(String name) {
+        this.name = name;
+    }
 
     @Override
     public String getName() {
-        return "recording";
+        return name;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.plugstack.job_submit.all_partitions;
+package io.plugstack.bundles.testing;
 
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -7,12 +7,12 @@ import java.util.Map;
 import io.plugstack.api.jobsubmit.JobRecord;
 
 /** Job records for tests: each accessor returns the value under its name, else 0, null or an empty list. */
-final class Jobs {
+public final class Jobs {
 
     private Jobs() {
     }
 
-    static JobRecord record(Map<String, Object> values) {
+    public static JobRecord record(Map<String, Object> values) {
         return (JobRecord) Proxy.newProxyInstance(Jobs.class.getClassLoader(), new Class<?>[] {JobRecord.class},
                 (proxy, method, args) -> {
                     if (values.containsKey(method.getName())) {
@@ -32,7 +32,7 @@ final class Jobs {
                 });
     }
 
-    static JobRecord withId(long jobId) {
+    public static JobRecord withId(long jobId) {
         return record(Map.of("jobId", jobId));
     }
 }
