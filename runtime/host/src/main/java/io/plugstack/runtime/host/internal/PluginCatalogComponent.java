@@ -82,9 +82,11 @@ public final class PluginCatalogComponent implements PluginCatalog {
     @Override
     public List<ReadyPlugin> ready(PluginFamily family) {
         List<ReadyPlugin> out = new ArrayList<>();
+        Map<Long, List<LoadedPlugin>> loaded = loadedByBundle(); // once: every stack build asks
         for (LoadedPlugin p : tracker.getTracked().values()) {
-            if (p.usable() && p.objectClasses().contains(family.serviceInterface())) {
-                plugin(p.reference().getBundle().getBundleId())
+            Bundle b = p.reference().getBundle();
+            if (p.usable() && b != null && p.objectClasses().contains(family.serviceInterface())) {
+                recordOf(b, loaded.getOrDefault(b.getBundleId(), List.of()))
                         .ifPresent(r -> out.add(new ReadyPlugin(r, p.plugin())));
             }
         }
