@@ -178,7 +178,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public List<Partition> partitions() {
         if (partitions.isEmpty()) {
-            return List.of(PartitionDefinition.debugDefault());
+            return List.of(PartitionDefinition.DEBUG_DEFAULT); // not re-parsed per submission
         }
         return partitions.stream()
                 .sorted(Comparator.comparingInt(PartitionDefinition::order).thenComparing(p -> p.partition().name()))

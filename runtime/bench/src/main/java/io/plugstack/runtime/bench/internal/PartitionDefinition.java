@@ -83,7 +83,5 @@ public final class PartitionDefinition {
     }
 
     /** The partition a cluster without partition configuration has: debug, Default=YES, unlimited. */
-    static Partition debugDefault() {
-        return parse(Map.of("PartitionName", "debug", "Default", "YES"));
-    }
+    static final Partition DEBUG_DEFAULT = parse(Map.of("PartitionName", "debug", "Default", "YES"));
 }
