@@ -4,9 +4,7 @@ import java.util.Optional;
 
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
-import io.plugstack.runtime.spank.outcome.FailureOutcome;
 import io.plugstack.runtime.spank.outcome.SlurmCommand;
-import io.plugstack.runtime.spank.outcome.SpankFailureTable;
 
 /** Ends a job on the node: epilog, then the final state; a failed epilog drains the node (spank.8). */
 final class JobEnd {
@@ -46,8 +44,7 @@ final class JobEnd {
         if (step.failed().isPresent()) {
             return step;
         }
-        FailureOutcome o = SpankFailureTable.outcome(command, callback, context, Optional.empty())
-                .orElse(new FailureOutcome(1, false, true, false));
-        return new StepResult(step.exitCode(), Optional.of(new StepResult.Failure(callback, o, callback.shortName() + " failed")));
+        return new StepResult(step.exitCode(),
+                Optional.of(StepResult.Failure.of(command, callback, context, Optional.empty(), callback.shortName() + " failed")));
     }
 }

@@ -12,7 +12,6 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.runtime.spank.outcome.FailureOutcome;
 import io.plugstack.runtime.spank.outcome.SpankFailureTable;
 import io.plugstack.runtime.spank.stack.CallResult;
 import io.plugstack.runtime.spank.stack.JobFacts;
@@ -84,9 +83,8 @@ final class StepDaemon {
     }
 
     static StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {
-        FailureOutcome o = SpankFailureTable.outcome(req.command(), cb, SpankContext.REMOTE, mode)
-                .orElse(new FailureOutcome(1, false, true, false));
-        return new StepResult(o.exitCode(), Optional.of(new StepResult.Failure(cb, o, message)));
+        StepResult.Failure f = StepResult.Failure.of(req.command(), cb, SpankContext.REMOTE, mode, message);
+        return new StepResult(f.outcome().exitCode(), Optional.of(f));
     }
 
     private JobFacts facts(StepRequest req) {

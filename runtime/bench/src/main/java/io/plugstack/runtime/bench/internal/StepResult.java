@@ -3,7 +3,11 @@ package io.plugstack.runtime.bench.internal;
 import java.util.Optional;
 
 import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.api.spank.SpankError;
 import io.plugstack.runtime.spank.outcome.FailureOutcome;
+import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.runtime.spank.outcome.SpankFailureTable;
 
 /**
  * How a step ended.
@@ -14,6 +18,17 @@ import io.plugstack.runtime.spank.outcome.FailureOutcome;
 record StepResult(int exitCode, Optional<Failure> failed) {
 
     record Failure(SpankCallback callback, FailureOutcome outcome, String message) {
+
+        /**
+         * A failed callback rated by spank.8's Errors table; a combination the table does not list
+         * counts as the command and the job failing.
+         */
+        static Failure of(SlurmCommand command, SpankCallback callback, SpankContext context, Optional<SpankError> mode,
+                String message) {
+            FailureOutcome o = SpankFailureTable.outcome(command, callback, context, mode)
+                    .orElse(new FailureOutcome(1, false, true, false));
+            return new Failure(callback, o, message);
+        }
     }
 
     static StepResult ok(int exitCode) {

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.stack.CallResult;
 import io.plugstack.runtime.spank.stack.SpankHandle;
@@ -67,7 +68,8 @@ final class TaskRunner {
         if (r.ok()) {
             return false;
         }
-        StepResult.Failure f = StepDaemon.failure(req, cb, Optional.empty(), cb.shortName() + " failed").failed().orElseThrow();
+        StepResult.Failure f = StepResult.Failure.of(req.command(), cb, SpankContext.REMOTE, Optional.empty(),
+                cb.shortName() + " failed");
         if (failure == null && (f.outcome().exitCode() != 0 || f.outcome().failsJob() || f.outcome().drainsNode())) {
             failure = f;
         }
