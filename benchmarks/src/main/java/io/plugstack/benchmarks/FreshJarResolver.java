@@ -2,11 +2,13 @@ package io.plugstack.benchmarks;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 import java.util.jar.Attributes;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.host.catalog.GenericLoad;
 import io.plugstack.runtime.spank.isolation.DsDescriptors;
 import io.plugstack.runtime.spank.isolation.FreshClassSpace;
 import io.plugstack.runtime.spank.isolation.PluginJar;
@@ -52,16 +54,11 @@ final class FreshJarResolver implements PluginResolver {
             space.close();
             return Resolution.failed("cannot instantiate " + implementation + ": " + e);
         }
-        if (plugin.init() != 0) {
+        Optional<String> failure = GenericLoad.init(plugin); // the runtime's own load, as BundleFreshInstances does
+        if (failure.isPresent()) {
             space.close();
-            return Resolution.failed("Plugin init() callback failed");
+            return Resolution.failed(failure.get());
         }
-        return Resolution.of(new Loaded(name, label, plugin, () -> {
-            try {
-                plugin.fini();
-            } finally {
-                space.close();
-            }
-        }));
+        return Resolution.of(new Loaded(name, label, plugin, GenericLoad.loaded(plugin, space::close)));
     }
 }
