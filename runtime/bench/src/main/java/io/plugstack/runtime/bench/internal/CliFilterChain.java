@@ -37,17 +37,26 @@ final class CliFilterChain implements AutoCloseable {
      */
     static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
         List<PluginCatalog.Instance> instances = new ArrayList<>();
-        List<String> types = PluginList.types(PluginFamily.CLI_FILTER, list);
-        for (String type : types) {
-            Optional<PluginCatalog.Instance> i = PluginList.ready(catalog, PluginFamily.CLI_FILTER, type)
-                    .flatMap(catalog::instance);
+        List<String> types = new ArrayList<>();
+        List<PluginList.Entry> entries;
+        try {
+            entries = PluginList.entries(PluginFamily.CLI_FILTER, list);
+        } catch (IllegalArgumentException e) {
+            log.error("CliFilterPlugins=" + list + ": " + e.getMessage());
+            log.error("failed to initialize cli_filter plugin");
+            return Optional.empty();
+        }
+        for (PluginList.Entry entry : entries) {
+            PluginCatalog.Selection s = PluginList.select(catalog, PluginFamily.CLI_FILTER, entry);
+            Optional<PluginCatalog.Instance> i = s.plugin().flatMap(catalog::instance);
             if (i.isEmpty()) {
-                log.error("cannot create cli_filter context for " + type);
+                log.error("cannot create cli_filter context for " + entry.label() + (s.why().isEmpty() ? "" : ": " + s.why()));
                 log.error("failed to initialize cli_filter plugin");
                 instances.forEach(PluginCatalog.Instance::close);
                 return Optional.empty();
             }
             instances.add(i.get());
+            types.add(entry.type());
         }
         return Optional.of(new CliFilterChain(instances, types, log));
     }

@@ -65,14 +65,21 @@ final class JobSubmitChain {
             plugins = cached.plugins();
         } else {
             plugins = new ArrayList<>();
-            for (String type : PluginList.types(PluginFamily.JOB_SUBMIT, list)) {
-                Optional<PluginCatalog.ReadyPlugin> r = PluginList.ready(catalog, PluginFamily.JOB_SUBMIT, type);
-                if (r.isEmpty()) {
+            List<PluginList.Entry> entries;
+            try {
+                entries = PluginList.entries(PluginFamily.JOB_SUBMIT, list);
+            } catch (IllegalArgumentException e) {
+                log.error("JobSubmitPlugins=" + list + ": " + e.getMessage());
+                return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of("JobSubmitPlugins: " + e.getMessage()), "");
+            }
+            for (PluginList.Entry entry : entries) {
+                PluginCatalog.Selection r = PluginList.select(catalog, PluginFamily.JOB_SUBMIT, entry);
+                if (r.plugin().isEmpty()) {
                     // slurmctld would not have started (JS-1); the bench refuses the job and says why
-                    log.error("cannot create job_submit context for " + type + ": it is not loaded (see plugstack:plugins)");
-                    return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(type + " is not loaded"), type);
+                    log.error("cannot create job_submit context for " + entry.label() + ": " + r.why() + " (see plugstack:versions)");
+                    return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(entry.type() + " is not loaded"), entry.type());
                 }
-                plugins.add(r.get());
+                plugins.add(r.plugin().get());
             }
             resolved = new Resolved(list, generation, List.copyOf(plugins));
         }

@@ -2,36 +2,44 @@ package io.plugstack.runtime.bench.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 
 /**
  * JobSubmitPlugins= / CliFilterPlugins=: a comma list, each entry with or without the
- * "job_submit/" ("cli_filter/") prefix (JS-1, CLI-1), resolved to the catalog's usable plugins.
+ * "job_submit/" ("cli_filter/") prefix (JS-1, CLI-1) and optionally pinned to versions
+ * ("partition@[1.0,2.0)"), resolved to the version of each plugin the catalog selects.
  */
 final class PluginList {
     private PluginList() {
     }
 
-    /** The full plugin types named by {@code list}, in order ("partition" -> "job_submit/partition"). */
-    static List<String> types(PluginFamily family, String list) {
-        List<String> out = new ArrayList<>();
-        if (list == null) {
-            return out;
+    /** One configured plugin: its full type ("job_submit/partition") and the entry as written. */
+    record Entry(String type, PluginPin pin) {
+        /** "job_submit/partition", or "job_submit/partition@[1.0,2.0)" when pinned. */
+        String label() {
+            return pin.range().map(r -> type + "@" + PluginPin.format(r)).orElse(type);
         }
-        for (String entry : list.split(",")) {
-            String e = entry.trim();
-            if (!e.isEmpty()) {
-                out.add(e.startsWith(family.major() + "/") ? e : family.major() + "/" + e);
-            }
+    }
+
+    /**
+     * The entries of {@code list}, in order; an entry with a malformed pin throws
+     * IllegalArgumentException naming it.
+     */
+    static List<Entry> entries(PluginFamily family, String list) {
+        List<Entry> out = new ArrayList<>();
+        for (String e : PluginPin.splitList(list)) {
+            PluginPin pin = PluginPin.parse(e);
+            String ref = pin.reference();
+            out.add(new Entry(ref.startsWith(family.major() + "/") ? ref : family.major() + "/" + ref, pin));
         }
         return out;
     }
 
-    /** The usable plugin of {@code type}, if the catalog has one. */
-    static Optional<PluginCatalog.ReadyPlugin> ready(PluginCatalog catalog, PluginFamily family, String type) {
-        return catalog.ready(family).stream().filter(r -> type.equals(r.record().type())).findFirst();
+    /** The version of the configured plugin that runs, or why none can. */
+    static PluginCatalog.Selection select(PluginCatalog catalog, PluginFamily family, Entry entry) {
+        return catalog.select(family, new PluginPin(entry.type(), entry.pin().range()));
     }
 }

@@ -25,8 +25,38 @@ public interface PluginCatalog {
     /** The plugin bundles whose Slurm-Plugin-Type is {@code type} (e.g. "job_submit/partition"). */
     List<PluginRecord> byType(String type);
 
-    /** The usable (init succeeded) plugin instances of a family, with their records, by bundle id. */
+    /**
+     * The running version of every plugin of a family (one per symbolic name, chosen under the
+     * admin's pins as {@link #select} does), with their records, by bundle id.
+     */
     List<ReadyPlugin> ready(PluginFamily family);
+
+    /**
+     * The version of the plugin {@code pin} names that a new stack gets: the highest deployed
+     * version within both the admin's pin ({@link PluginVersions}) and {@code pin}'s own range that
+     * resolves and whose init() succeeds (it is loaded now if it never was). Empty with Slurm's
+     * reason when there is none.
+     */
+    default Selection select(PluginFamily family, PluginPin pin) {
+        // a catalog that never holds two versions of a plugin: the ready one, if the pin admits it
+        return ready(family).stream()
+                .filter(r -> PluginNames.names(family, pin.reference(), r.record().symbolicName(), r.record().type(),
+                        r.record().name()) && pin.admits(org.osgi.framework.Version.parseVersion(r.record().bundleVersion())))
+                .findFirst().map(Selection::of)
+                .orElseGet(() -> Selection.none(io.plugstack.api.slurm.SlurmErrno.strerror(
+                        io.plugstack.api.slurm.SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code())));
+    }
+
+    /** A selected plugin, or why none could be (worded as Slurm's strerror, with the details). */
+    record Selection(java.util.Optional<ReadyPlugin> plugin, String why) {
+        public static Selection of(ReadyPlugin plugin) {
+            return new Selection(java.util.Optional.of(plugin), "");
+        }
+
+        public static Selection none(String why) {
+            return new Selection(java.util.Optional.empty(), why);
+        }
+    }
 
     /**
      * A plugin instance for one stack. A plugin whose service is prototype-scoped gets a new

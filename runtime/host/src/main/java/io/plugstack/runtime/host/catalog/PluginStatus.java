@@ -10,6 +10,8 @@ public enum PluginStatus {
     STOPPED,
     /** Active but it registers no plugin service (a plugin bundle with nothing to call). */
     NO_SERVICE,
+    /** Resolved, its service registered, not loaded: another version of it runs, or its pin excludes it. */
+    AVAILABLE,
     /** Its init() failed: unloaded from every stack, never called (ESLURM_PLUGIN_INIT_FAILED). */
     INIT_FAILED,
     /** init() succeeded: the stacks use it. */

@@ -6,7 +6,10 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import java.nio.file.Path;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -23,6 +26,10 @@ import org.osgi.util.tracker.ServiceTracker;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.PluginHeaders;
 import io.plugstack.api.plugin.SlurmPlugin;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.host.catalog.PluginNames;
+import io.plugstack.runtime.host.catalog.PluginPin;
+import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
@@ -30,24 +37,33 @@ import io.plugstack.runtime.spi.PluginRefusals;
 import io.plugstack.runtime.spi.Refusal;
 
 /**
- * The plugin catalog: tracks every plugin family's services through one {@link PluginLoader} and
- * joins them with the bundles and the resolver's refusals.
+ * The plugin catalog: tracks every plugin family's services, joins them with the bundles and the
+ * resolver's refusals, and picks the version of each plugin that runs ({@link PluginTable}) under
+ * the admin's pins ({@link VersionControl}).
  */
-@Component(service = PluginCatalog.class, immediate = true)
-public final class PluginCatalogComponent implements PluginCatalog {
+@Component(service = {PluginCatalog.class, PluginVersions.class}, immediate = true)
+public final class PluginCatalogComponent implements PluginCatalog, PluginVersions {
 
     private final PluginRefusals refusals;
     private final BundleContext context;
-    private final ServiceTracker<Object, LoadedPlugin> tracker;
+    private final VersionControl versions;
+    private final PluginTable table;
+    private final ServiceTracker<Object, TrackedPlugin> tracker;
+    private final Map<Long, AtomicInteger> inUse = new ConcurrentHashMap<>();
 
     @Activate
     public PluginCatalogComponent(@Reference PluginRefusals refusals, BundleContext context) throws InvalidSyntaxException {
         this.refusals = refusals;
         this.context = context;
+        String home = context.getProperty("plugstack.home");
+        Optional<VersionStateFile> state = home == null ? Optional.empty()
+                : Optional.of(new VersionStateFile(Path.of(home, "data", VersionStateFile.NAME)));
+        this.versions = new VersionControl(this::plugins, state, HostLog::error);
+        this.table = versions.table();
         String filter = "(|" + java.util.Arrays.stream(PluginFamily.values())
                 .map(f -> "(objectClass=" + f.serviceInterface() + ")").collect(Collectors.joining()) + ")";
         this.tracker = new ServiceTracker<>(context, FrameworkUtil.createFilter(filter),
-                new PluginLoader(context, HostLog::error));
+                new PluginLoader(context, versions, HostLog::error));
         // all services: a plugin's family interface lives in a package this bundle does not import
         tracker.open(true);
     }
@@ -59,10 +75,10 @@ public final class PluginCatalogComponent implements PluginCatalog {
 
     @Override
     public List<PluginRecord> plugins() {
-        Map<Long, List<LoadedPlugin>> loaded = loadedByBundle();
+        Map<Long, List<TrackedPlugin>> tracked = trackedByBundle();
         List<PluginRecord> out = new ArrayList<>();
         for (Bundle b : context.getBundles()) {
-            recordOf(b, loaded.getOrDefault(b.getBundleId(), List.of())).ifPresent(out::add);
+            recordOf(b, tracked.getOrDefault(b.getBundleId(), List.of())).ifPresent(out::add);
         }
         return out;
     }
@@ -71,7 +87,7 @@ public final class PluginCatalogComponent implements PluginCatalog {
     public Optional<PluginRecord> plugin(long bundleId) {
         Bundle b = context.getBundle(bundleId);
         return b == null ? Optional.empty()
-                : recordOf(b, loadedByBundle().getOrDefault(bundleId, List.of()));
+                : recordOf(b, trackedByBundle().getOrDefault(bundleId, List.of()));
     }
 
     @Override
@@ -82,30 +98,69 @@ public final class PluginCatalogComponent implements PluginCatalog {
     @Override
     public List<ReadyPlugin> ready(PluginFamily family) {
         List<ReadyPlugin> out = new ArrayList<>();
-        Map<Long, List<LoadedPlugin>> loaded = loadedByBundle(); // once: every stack build asks
-        for (LoadedPlugin p : tracker.getTracked().values()) {
-            Bundle b = p.reference().getBundle();
-            if (p.usable() && b != null && p.objectClasses().contains(family.serviceInterface())) {
-                recordOf(b, loaded.getOrDefault(b.getBundleId(), List.of()))
-                        .ifPresent(r -> out.add(new ReadyPlugin(r, p.plugin())));
-            }
-        }
+        table.of(family).stream().map(TrackedPlugin::symbolicName).distinct()
+                .forEach(bsn -> select(family, new PluginPin(bsn, Optional.empty())).plugin().ifPresent(out::add));
         out.sort(Comparator.comparingLong(r -> r.record().bundleId()));
         return out;
     }
 
     @Override
+    public Selection select(PluginFamily family, PluginPin pin) {
+        PluginTable.Choice c = table.choose(family, pin);
+        if (c.plugin().isPresent()) {
+            TrackedPlugin t = c.plugin().get();
+            return recordOf(t.bundle(), List.of(t)).map(r -> Selection.of(new ReadyPlugin(r, t.plugin())))
+                    .orElseGet(() -> Selection.none(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code())));
+        }
+        return Selection.none(c.why().isEmpty() ? whyNot(pin.reference()) : c.why());
+    }
+
+    /** Slurm's strerror for a plugin no tracked service answers to, with what the catalog knows. */
+    private String whyNot(String reference) {
+        Optional<PluginRecord> known = plugins().stream().filter(r -> PluginNames.names(reference, r)).findFirst();
+        if (known.isEmpty()) {
+            return SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code());
+        }
+        PluginRecord r = known.get();
+        SlurmErrno code = r.status() == PluginStatus.REFUSED ? SlurmErrno.ESLURM_PLUGIN_BAD_VERSION
+                : SlurmErrno.ESLURM_PLUGIN_NOT_LOADED;
+        return SlurmErrno.strerror(code.code()) + " (" + r.symbolicName() + " " + r.bundleVersion() + " [" + r.bundleId()
+                + "] is " + r.status() + (r.detail().isEmpty() ? "" : ": " + r.detail()) + ")";
+    }
+
+    @Override
     public Optional<Instance> instance(ReadyPlugin ready) {
-        Optional<LoadedPlugin> loaded = tracker.getTracked().values().stream()
-                .filter(p -> p.plugin() == ready.plugin()).findFirst();
-        if (loaded.isEmpty()) {
+        Optional<TrackedPlugin> tracked = table.all().stream().filter(p -> p.plugin() == ready.plugin()).findFirst();
+        if (tracked.isEmpty()) {
             return Optional.empty();
         }
-        ServiceReference<?> ref = loaded.get().reference();
-        if (!Constants.SCOPE_PROTOTYPE.equals(ref.getProperty(Constants.SERVICE_SCOPE))) {
-            return Optional.of(new SharedInstance(ready.plugin()));
-        }
-        return PrototypeInstance.open(context, ref, HostLog::error);
+        ServiceReference<?> ref = tracked.get().reference();
+        Optional<Instance> i = Constants.SCOPE_PROTOTYPE.equals(ref.getProperty(Constants.SERVICE_SCOPE))
+                ? PrototypeInstance.open(context, ref, HostLog::error)
+                : Optional.of(new SharedInstance(ready.plugin()));
+        return i.map(x -> counted(tracked.get().bundleId(), x));
+    }
+
+    /** Counts the stacks holding a version, for plugstack:versions. */
+    private Instance counted(long bundleId, Instance i) {
+        AtomicInteger n = inUse.computeIfAbsent(bundleId, k -> new AtomicInteger());
+        n.incrementAndGet();
+        return new Instance() {
+            private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+            @Override
+            public SlurmPlugin plugin() {
+                return i.plugin();
+            }
+
+            @Override
+            public void close() {
+                if (closed.compareAndSet(false, true)) {
+                    n.decrementAndGet();
+                    i.close();
+                }
+            }
+        };
     }
 
     /** A singleton plugin service: every stack shares it; nothing to release. */
@@ -117,7 +172,7 @@ public final class PluginCatalogComponent implements PluginCatalog {
 
     @Override
     public long generation() {
-        return tracker.getTrackingCount();
+        return table.generation();
     }
 
     @Override
@@ -125,18 +180,42 @@ public final class PluginCatalogComponent implements PluginCatalog {
         return refusals.slurmRelease();
     }
 
-    private Map<Long, List<LoadedPlugin>> loadedByBundle() {
-        return tracker.getTracked().values().stream()
-                .collect(Collectors.groupingBy(p -> p.reference().getBundle().getBundleId()));
+    @Override
+    public List<VersionRow> versions(String plugin) {
+        return VersionRows.of(plugins(), plugin, versions, inUse);
     }
 
-    private Optional<PluginRecord> recordOf(Bundle b, List<LoadedPlugin> loaded) {
+    @Override
+    public Outcome pin(String plugin, String pin) {
+        return versions.pin(plugin, pin);
+    }
+
+    @Override
+    public Outcome unpin(String plugin) {
+        return versions.unpin(plugin);
+    }
+
+    @Override
+    public Outcome upgrade(String plugin, String version) {
+        return versions.upgrade(plugin, version);
+    }
+
+    @Override
+    public Outcome rollback(String plugin) {
+        return versions.rollback(plugin);
+    }
+
+    private Map<Long, List<TrackedPlugin>> trackedByBundle() {
+        return table.all().stream().collect(Collectors.groupingBy(TrackedPlugin::bundleId));
+    }
+
+    private Optional<PluginRecord> recordOf(Bundle b, List<TrackedPlugin> tracked) {
         Dictionary<String, String> h = b.getHeaders("");
         Optional<Refusal> refusal = refusals.refusal(b.getBundleId());
         String type = h.get(PluginHeaders.TYPE);
         String name = h.get(PluginHeaders.NAME);
         String version = h.get(PluginHeaders.VERSION);
-        if (type == null && name == null && version == null && refusal.isEmpty() && loaded.isEmpty()) {
+        if (type == null && name == null && version == null && refusal.isEmpty() && tracked.isEmpty()) {
             return Optional.empty();
         }
         PluginStatus status;
@@ -150,15 +229,17 @@ public final class PluginCatalogComponent implements PluginCatalog {
                     + "' shows the framework's reason)";
         } else if (b.getState() != Bundle.ACTIVE) {
             status = PluginStatus.STOPPED;
-        } else if (loaded.isEmpty()) {
+        } else if (tracked.isEmpty()) {
             status = PluginStatus.NO_SERVICE;
+        } else if (tracked.stream().noneMatch(TrackedPlugin::loaded)) {
+            status = PluginStatus.AVAILABLE;
         } else {
-            Optional<LoadedPlugin> failed = loaded.stream().filter(p -> !p.usable()).findFirst();
+            Optional<TrackedPlugin> failed = tracked.stream().filter(p -> p.loaded() && !p.usable()).findFirst();
             status = failed.isPresent() ? PluginStatus.INIT_FAILED : PluginStatus.READY;
-            detail = failed.map(LoadedPlugin::failure).orElse("");
+            detail = failed.map(TrackedPlugin::failure).orElse("");
         }
         return Optional.of(new PluginRecord(b.getBundleId(), b.getSymbolicName(), String.valueOf(b.getVersion()),
                 BundleStates.name(b.getState()), b.getLocation(), type, name, version, status, detail,
-                loaded.stream().map(LoadedPlugin::describe).toList()));
+                tracked.stream().map(TrackedPlugin::describe).toList()));
     }
 }

@@ -6,60 +6,42 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.util.tracker.ServiceTrackerCustomizer;
 
-import io.plugstack.api.plugin.SlurmPlugin;
-import io.plugstack.runtime.host.catalog.GenericLoad;
-
 /**
- * Slurm's generic plugin load/unload (plugin.c, spec PLUG-4) applied to plugin services: init()
- * right after the service appears, fini() before it goes. A non-zero or throwing init() leaves the
- * plugin unusable: no stack will call it.
+ * Follows plugin services as they come and go. A new service is tracked but not loaded; the
+ * version choice then loads (init) it if it is the version that should run. A service that goes is
+ * unloaded (fini) and the choice runs again, so the next working version takes over.
  */
-final class PluginLoader implements ServiceTrackerCustomizer<Object, LoadedPlugin> {
-
-    private static final int SLURM_ERROR = -1;
+final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlugin> {
 
     private final BundleContext context;
+    private final VersionControl versions;
     private final Consumer<String> log;
 
-    PluginLoader(BundleContext context, Consumer<String> log) {
+    PluginLoader(BundleContext context, VersionControl versions, Consumer<String> log) {
         this.context = context;
+        this.versions = versions;
         this.log = log;
     }
 
     @Override
-    public LoadedPlugin addingService(ServiceReference<Object> reference) {
-        Object service = context.getService(reference);
-        if (service == null) {
+    public TrackedPlugin addingService(ServiceReference<Object> reference) {
+        if (reference.getBundle() == null) {
             return null;
         }
-        String who = reference.getBundle().getSymbolicName() + " [" + reference.getBundle().getBundleId() + "]";
-        if (!(service instanceof SlurmPlugin plugin)) {
-            String why = "its service does not implement this runtime's " + SlurmPlugin.class.getName()
-                    + " (built against another API bundle?)";
-            log.accept("plugin " + who + ": " + why);
-            return new LoadedPlugin(reference, null, SLURM_ERROR, why);
-        }
-        String failure = GenericLoad.init(plugin).orElse("");
-        if (!failure.isEmpty()) {
-            log.accept("plugin " + who + ": " + failure + "; unloaded, it will not be used");
-        }
-        return new LoadedPlugin(reference, plugin, failure.isEmpty() ? 0 : SLURM_ERROR, failure);
+        TrackedPlugin t = new TrackedPlugin(context, reference);
+        versions.table().add(t);
+        versions.refresh();
+        return t;
     }
 
     @Override
-    public void modifiedService(ServiceReference<Object> reference, LoadedPlugin loaded) {
+    public void modifiedService(ServiceReference<Object> reference, TrackedPlugin tracked) {
     }
 
     @Override
-    public void removedService(ServiceReference<Object> reference, LoadedPlugin loaded) {
-        try {
-            if (loaded.usable()) {
-                loaded.plugin().fini();
-            }
-        } catch (RuntimeException | LinkageError e) {
-            log.accept("plugin " + reference.getBundle().getSymbolicName() + ": fini() threw " + e);
-        } finally {
-            context.ungetService(reference);
-        }
+    public void removedService(ServiceReference<Object> reference, TrackedPlugin tracked) {
+        versions.table().remove(tracked);
+        tracked.unload(log);
+        versions.refresh();
     }
 }

@@ -1,0 +1,117 @@
+package io.plugstack.runtime.host.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.VersionRange;
+
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.host.catalog.PluginNames;
+import io.plugstack.runtime.host.catalog.PluginPin;
+
+/**
+ * The plugin services present now, every version of every plugin, and the one rule that picks the
+ * version that runs: the highest deployed version admitted by the admin's pin and the stack's own
+ * pin whose init() succeeds — loading it on first choice. A version that fails to init is passed
+ * over for the next lower one, so a broken upgrade leaves the last working version running.
+ */
+final class PluginTable {
+
+    /** The chosen version, or why there is none (empty when nothing of that name is tracked). */
+    record Choice(Optional<TrackedPlugin> plugin, String why) {
+    }
+
+    /** Newest first: higher Bundle-Version, then the later install. */
+    static final Comparator<TrackedPlugin> NEWEST_FIRST = Comparator.comparing(TrackedPlugin::version)
+            .thenComparingLong(TrackedPlugin::bundleId).reversed();
+
+    private final ConcurrentMap<ServiceReference<?>, TrackedPlugin> live = new ConcurrentHashMap<>();
+    private final AtomicLong generation = new AtomicLong();
+    private final Function<String, Optional<VersionRange>> adminPin;
+    private final Consumer<String> log;
+
+    PluginTable(Function<String, Optional<VersionRange>> adminPin, Consumer<String> log) {
+        this.adminPin = adminPin;
+        this.log = log;
+    }
+
+    void add(TrackedPlugin t) {
+        live.put(t.reference(), t);
+        changed();
+    }
+
+    void remove(TrackedPlugin t) {
+        live.remove(t.reference());
+        changed();
+    }
+
+    /** Bumped whenever what {@link #choose} answers may change (services come and go, pins move). */
+    void changed() {
+        generation.incrementAndGet();
+    }
+
+    long generation() {
+        return generation.get();
+    }
+
+    List<TrackedPlugin> all() {
+        return new ArrayList<>(live.values());
+    }
+
+    List<TrackedPlugin> of(PluginFamily family) {
+        return live.values().stream().filter(t -> t.objectClasses().contains(family.serviceInterface())).toList();
+    }
+
+    /** Every tracked version of {@code symbolicName}, newest first. */
+    List<TrackedPlugin> versionsOf(String symbolicName) {
+        return live.values().stream().filter(t -> t.symbolicName().equals(symbolicName)).sorted(NEWEST_FIRST).toList();
+    }
+
+    static Optional<PluginFamily> familyOf(TrackedPlugin t) {
+        return t.objectClasses().stream().map(PluginFamily::ofServiceInterface).flatMap(Optional::stream).findFirst();
+    }
+
+    /** Whether the admin's pin for {@code t}'s plugin lets it run. */
+    boolean adminAdmits(TrackedPlugin t) {
+        return adminPin.apply(t.symbolicName()).map(r -> r.includes(t.version())).orElse(true);
+    }
+
+    /** The version of the plugin {@code pin} names that runs for a new stack (see class comment). */
+    Choice choose(PluginFamily family, PluginPin pin) {
+        List<TrackedPlugin> named = of(family).stream()
+                .filter(t -> PluginNames.names(family, pin.reference(), t.symbolicName(), t.pluginType(), t.pluginName()))
+                .toList();
+        if (named.isEmpty()) {
+            return new Choice(Optional.empty(), "");
+        }
+        // several bundles may claim one name: the first installed owns it, as before versions existed
+        String owner = named.stream().min(Comparator.comparingLong(TrackedPlugin::bundleId)).get().symbolicName();
+        List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
+        List<String> passed = new ArrayList<>();
+        boolean initFailed = false;
+        for (TrackedPlugin t : versions) {
+            if (!adminAdmits(t)) {
+                passed.add(t.version() + " outside the pin " + adminPin.apply(owner).map(PluginPin::format).orElse(""));
+            } else if (!pin.admits(t.version())) {
+                passed.add(t.version() + " outside " + pin);
+            } else if (t.load(log)) {
+                return new Choice(Optional.of(t), "");
+            } else {
+                initFailed = true;
+                passed.add(t.version() + ": " + t.failure());
+            }
+        }
+        SlurmErrno code = initFailed ? SlurmErrno.ESLURM_PLUGIN_INIT_FAILED : SlurmErrno.ESLURM_PLUGIN_NOTFOUND;
+        return new Choice(Optional.empty(), SlurmErrno.strerror(code.code()) + " (no version of " + owner
+                + " may run: " + String.join("; ", passed) + ")");
+    }
+}

@@ -1,0 +1,264 @@
+package io.plugstack.runtime.host.internal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import org.osgi.framework.Version;
+import org.osgi.framework.VersionRange;
+
+import io.plugstack.runtime.host.catalog.PluginNames;
+import io.plugstack.runtime.host.catalog.PluginPin;
+import io.plugstack.runtime.host.catalog.PluginRecord;
+import io.plugstack.runtime.host.catalog.PluginVersions.Outcome;
+
+/**
+ * The admin's pins and the history of active versions, and the operations that move them
+ * (pin, unpin, upgrade, rollback). A change of pin is one volatile write of an immutable map, so
+ * new stacks see either the old version or the new one; stacks already built keep theirs.
+ */
+final class VersionControl {
+
+    private final PluginTable table;
+    private final Supplier<List<PluginRecord>> records;
+    private final Optional<VersionStateFile> file;
+    private final Consumer<String> log;
+    private volatile Map<String, VersionRange> pins = Map.of();
+    private final Map<String, List<String>> history = new HashMap<>();
+
+    VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, Consumer<String> log) {
+        this.records = records;
+        this.file = file;
+        this.log = log;
+        this.table = new PluginTable(this::pin, log);
+        file.ifPresent(this::restore);
+    }
+
+    PluginTable table() {
+        return table;
+    }
+
+    Optional<VersionRange> pin(String symbolicName) {
+        return Optional.ofNullable(pins.get(symbolicName));
+    }
+
+    synchronized List<String> history(String symbolicName) {
+        return history.getOrDefault(symbolicName, List.of());
+    }
+
+    private void restore(VersionStateFile f) {
+        try {
+            VersionStateFile.State s = f.read();
+            Map<String, VersionRange> restored = new HashMap<>();
+            s.pins().forEach((bsn, text) -> {
+                try {
+                    restored.put(bsn, PluginPin.range(text));
+                } catch (IllegalArgumentException e) {
+                    log.accept(f.path() + ": pin.%s ignored: %s".formatted(bsn, e.getMessage()));
+                }
+            });
+            pins = Map.copyOf(restored);
+            history.putAll(s.history());
+        } catch (IOException | IllegalArgumentException e) {
+            log.accept(f.path() + ": cannot read pins and active versions, starting without them: " + e.getMessage());
+        }
+    }
+
+    /** Records the version each plugin runs now; logs and saves what changed. */
+    void refresh() {
+        Map<String, Version> active = new HashMap<>();
+        for (TrackedPlugin t : table.all()) {
+            if (!active.containsKey(t.symbolicName())) {
+                PluginTable.familyOf(t).flatMap(f -> table.choose(f, new PluginPin(t.symbolicName(), Optional.empty())).plugin())
+                        .ifPresent(c -> active.put(t.symbolicName(), c.version()));
+            }
+        }
+        synchronized (this) {
+            boolean changed = false;
+            for (Map.Entry<String, Version> e : active.entrySet()) {
+                List<String> h = history.getOrDefault(e.getKey(), List.of());
+                String now = e.getValue().toString();
+                if (h.isEmpty() || !h.get(h.size() - 1).equals(now)) {
+                    log.accept("plugin " + e.getKey() + ": version " + now + " runs for new launches and submissions"
+                            + (h.isEmpty() ? "" : " (was " + h.get(h.size() - 1) + ")"));
+                    history.put(e.getKey(), VersionStateFile.appended(h, now));
+                    changed = true;
+                }
+            }
+            if (changed) {
+                save();
+            }
+        }
+    }
+
+    private synchronized Optional<String> save() {
+        if (file.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, String> p = new HashMap<>();
+        pins.forEach((k, v) -> p.put(k, PluginPin.format(v)));
+        try {
+            file.get().write(new VersionStateFile.State(p, history));
+            return Optional.empty();
+        } catch (IOException e) {
+            String why = "cannot save " + file.get().path() + ": " + e;
+            log.accept(why);
+            return Optional.of(why);
+        }
+    }
+
+    private Optional<String> setPin(String bsn, Optional<VersionRange> range) {
+        Optional<String> saveError;
+        synchronized (this) {
+            Map<String, VersionRange> next = new HashMap<>(pins);
+            range.ifPresentOrElse(r -> next.put(bsn, r), () -> next.remove(bsn));
+            pins = Map.copyOf(next);
+            table.changed();
+            saveError = save();
+        }
+        refresh();
+        return saveError;
+    }
+
+    /** The symbolic name {@code plugin} names, or why it names none or several. */
+    Resolved resolve(String plugin) {
+        Set<String> bsns = new LinkedHashSet<>();
+        for (PluginRecord r : records.get()) {
+            if (PluginNames.names(plugin, r)) {
+                bsns.add(r.symbolicName());
+            }
+        }
+        if (bsns.size() == 1) {
+            return new Resolved(bsns.iterator().next(), null);
+        }
+        return new Resolved(null, bsns.isEmpty() ? "no plugin named '" + plugin + "' (plugstack:plugins lists them)"
+                : "'" + plugin + "' names several plugins: " + String.join(", ", bsns) + "; give the symbolic name");
+    }
+
+    record Resolved(String symbolicName, String error) {
+    }
+
+    /** The version of {@code bsn} that runs now for new stacks. */
+    Optional<TrackedPlugin> active(String bsn) {
+        return table.versionsOf(bsn).stream().findFirst().flatMap(PluginTable::familyOf)
+                .flatMap(f -> table.choose(f, new PluginPin(bsn, Optional.empty())).plugin());
+    }
+
+    Outcome pin(String plugin, String text) {
+        Resolved r = resolve(plugin);
+        if (r.error() != null) {
+            return new Outcome(false, r.error());
+        }
+        VersionRange range;
+        try {
+            range = PluginPin.range(text);
+        } catch (IllegalArgumentException e) {
+            return new Outcome(false, e.getMessage());
+        }
+        Optional<String> saveError = setPin(r.symbolicName(), Optional.of(range));
+        return report(r.symbolicName(), "pinned to " + PluginPin.format(range), saveError);
+    }
+
+    Outcome unpin(String plugin) {
+        Resolved r = resolve(plugin);
+        if (r.error() != null) {
+            return new Outcome(false, r.error());
+        }
+        Optional<String> saveError = setPin(r.symbolicName(), Optional.empty());
+        return report(r.symbolicName(), "unpinned", saveError);
+    }
+
+    private Outcome report(String bsn, String what, Optional<String> saveError) {
+        String runs = active(bsn).map(t -> "version " + t.version() + " runs for new launches and submissions")
+                .orElse("no deployed version may run: stacks naming it cannot load it until one is deployed");
+        String msg = bsn + " " + what + "; " + runs + saveError.map(e -> "\nWARNING: " + e).orElse("");
+        return new Outcome(saveError.isEmpty(), msg);
+    }
+
+    Outcome upgrade(String plugin, String version) {
+        Resolved r = resolve(plugin);
+        if (r.error() != null) {
+            return new Outcome(false, r.error());
+        }
+        String bsn = r.symbolicName();
+        Optional<TrackedPlugin> current = active(bsn);
+        Optional<TrackedPlugin> target;
+        try {
+            Version wanted = version == null || version.isBlank() ? null : Version.parseVersion(version.trim());
+            target = table.versionsOf(bsn).stream().filter(t -> wanted == null || t.version().equals(wanted)).findFirst();
+            if (target.isEmpty()) {
+                return new Outcome(false, notRunnable(bsn, wanted, current));
+            }
+        } catch (IllegalArgumentException e) {
+            return new Outcome(false, "bad version '" + version + "': " + e.getMessage());
+        }
+        return switchTo(bsn, target.get(), current, "upgrade");
+    }
+
+    Outcome rollback(String plugin) {
+        Resolved r = resolve(plugin);
+        if (r.error() != null) {
+            return new Outcome(false, r.error());
+        }
+        String bsn = r.symbolicName();
+        Optional<TrackedPlugin> current = active(bsn);
+        String now = current.map(t -> t.version().toString()).orElse("");
+        List<String> h = new ArrayList<>(history(bsn));
+        List<String> skipped = new ArrayList<>();
+        for (int i = h.size() - 1; i >= 0; i--) {
+            String v = h.get(i);
+            if (v.equals(now)) {
+                continue;
+            }
+            Optional<TrackedPlugin> t = table.versionsOf(bsn).stream().filter(x -> x.version().toString().equals(v)).findFirst();
+            if (t.isEmpty()) {
+                skipped.add(v + " is no longer deployed");
+            } else if (!t.get().load(log)) {
+                skipped.add(v + ": " + t.get().failure());
+            } else {
+                Outcome o = switchTo(bsn, t.get(), current, "rollback");
+                return skipped.isEmpty() ? o : new Outcome(o.ok(), o.message() + "\n(skipped " + String.join("; ", skipped) + ")");
+            }
+        }
+        return new Outcome(false, "no earlier working version of " + bsn + " to roll back to (history: "
+                + (h.isEmpty() ? "none" : String.join(" -> ", h)) + ")" + (skipped.isEmpty() ? "" : "; " + String.join("; ", skipped)));
+    }
+
+    /** Loads {@code target} (init) and, only if that worked, pins it exactly. */
+    private Outcome switchTo(String bsn, TrackedPlugin target, Optional<TrackedPlugin> current, String what) {
+        String stays = current.map(t -> "; " + t.version() + " stays active").orElse("");
+        if (current.isPresent() && current.get() == target) {
+            Optional<String> saveError = setPin(bsn, Optional.of(exactly(target.version())));
+            return report(bsn, target.version() + " is already the running version; pinned to it", saveError);
+        }
+        if (!target.load(log)) {
+            return new Outcome(false, what + " of " + bsn + " to " + target.version() + " refused: " + target.failure() + stays);
+        }
+        Optional<String> saveError = setPin(bsn, Optional.of(exactly(target.version())));
+        String was = current.map(t -> " (was " + t.version() + "; stacks already running keep it, slurmd until"
+                + " 'scontrol restart slurmd')").orElse("");
+        return report(bsn, what + " to " + target.version() + was + ", pinned to " + target.version(), saveError);
+    }
+
+    private String notRunnable(String bsn, Version wanted, Optional<TrackedPlugin> current) {
+        String stays = current.map(t -> "; " + t.version() + " stays active").orElse("");
+        for (PluginRecord rec : records.get()) {
+            if (rec.symbolicName().equals(bsn) && (wanted == null || Version.parseVersion(rec.bundleVersion()).equals(wanted))) {
+                return bsn + " " + rec.bundleVersion() + " cannot run: " + rec.status()
+                        + (rec.detail().isEmpty() ? "" : ": " + rec.detail()) + stays;
+            }
+        }
+        return "no " + bsn + (wanted == null ? "" : " " + wanted) + " is deployed" + stays;
+    }
+
+    static VersionRange exactly(Version v) {
+        return new VersionRange(VersionRange.LEFT_CLOSED, v, v, VersionRange.RIGHT_CLOSED);
+    }
+}

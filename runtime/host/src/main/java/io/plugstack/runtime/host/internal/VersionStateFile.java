@@ -1,0 +1,106 @@
+package io.plugstack.runtime.host.internal;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Where pins and the history of active versions persist: {@code <home>/data/plugin-versions.properties}.
+ * Written whole to a temporary file, forced to disk, then renamed over the old one (an atomic move),
+ * so a runtime killed mid-write leaves either the old state or the new one, never half of one.
+ */
+final class VersionStateFile {
+
+    static final String NAME = "plugin-versions.properties";
+    private static final String PIN = "pin.";
+    private static final String HISTORY = "history.";
+
+    /** Pins by symbolic name, and each plugin's active versions, oldest first (the last is active). */
+    record State(Map<String, String> pins, Map<String, List<String>> history) {
+        State {
+            pins = Map.copyOf(pins);
+            history = Map.copyOf(history);
+        }
+
+        static State empty() {
+            return new State(Map.of(), Map.of());
+        }
+    }
+
+    private final Path file;
+
+    VersionStateFile(Path file) {
+        this.file = file;
+    }
+
+    Path path() {
+        return file;
+    }
+
+    /** The saved state; empty when there is no file yet. */
+    State read() throws IOException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return State.empty();
+        }
+        Properties p = new Properties();
+        p.load(new StringReader(text));
+        Map<String, String> pins = new TreeMap<>();
+        Map<String, List<String>> history = new TreeMap<>();
+        for (String key : p.stringPropertyNames()) {
+            String value = p.getProperty(key).trim();
+            if (key.startsWith(PIN)) {
+                pins.put(key.substring(PIN.length()), value);
+            } else if (key.startsWith(HISTORY)) {
+                history.put(key.substring(HISTORY.length()),
+                        value.isEmpty() ? List.of() : List.copyOf(Arrays.asList(value.split("\\s*,\\s*"))));
+            } else {
+                throw new IOException(file + ": unknown key '" + key + "' (expected pin.<plugin> or history.<plugin>)");
+            }
+        }
+        return new State(pins, history);
+    }
+
+    /** Replaces the saved state atomically. */
+    void write(State state) throws IOException {
+        StringBuilder out = new StringBuilder("# Written by Plugstack (plugstack:pin, upgrade, rollback); the last version of\n"
+                + "# a history is the one that runs. Safe to edit while the runtime is stopped.\n");
+        new TreeMap<>(state.pins()).forEach((k, v) -> out.append(PIN).append(k).append('=').append(escape(v)).append('\n'));
+        new TreeMap<>(state.history()).forEach((k, v) -> out.append(HISTORY).append(k).append('=')
+                .append(String.join(",", v)).append('\n'));
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ch.write(StandardCharsets.UTF_8.encode(out.toString()));
+            ch.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Properties syntax: ':' '=' and a leading '[' are fine in values, '\' is not. */
+    private static String escape(String v) {
+        return v.replace("\\", "\\\\");
+    }
+
+    static List<String> appended(List<String> history, String version) {
+        List<String> h = new ArrayList<>(history);
+        h.add(version);
+        // the history only needs to reach back a few upgrades; keep it short
+        return h.size() > 20 ? List.copyOf(h.subList(h.size() - 20, h.size())) : List.copyOf(h);
+    }
+}
