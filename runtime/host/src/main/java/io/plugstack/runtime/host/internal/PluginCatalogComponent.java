@@ -231,6 +231,8 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
             status = PluginStatus.STOPPED;
         } else if (tracked.isEmpty()) {
             status = PluginStatus.NO_SERVICE;
+        } else if (!tracked.stream().allMatch(TrackedPlugin::isPlaced)) {
+            status = PluginStatus.STOPPED; // its service is being registered: not settled yet
         } else if (tracked.stream().noneMatch(TrackedPlugin::loaded)) {
             status = PluginStatus.AVAILABLE;
         } else {

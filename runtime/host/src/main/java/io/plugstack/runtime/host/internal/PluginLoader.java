@@ -31,6 +31,7 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlug
         TrackedPlugin t = new TrackedPlugin(context, reference);
         versions.table().add(t);
         versions.refresh();
+        t.placed();
         return t;
     }
 

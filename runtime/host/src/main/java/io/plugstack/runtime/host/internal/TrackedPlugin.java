@@ -33,6 +33,8 @@ final class TrackedPlugin {
     private volatile SlurmPlugin plugin;
     /** null until a load was tried; "" when the plugin is usable, else why not. */
     private volatile String failure;
+    /** Set once the version choice has seen this service; until then its status is not settled. */
+    private volatile boolean placed;
 
     TrackedPlugin(BundleContext context, ServiceReference<?> reference) {
         this.context = context;
@@ -87,6 +89,14 @@ final class TrackedPlugin {
             plugin = null;
             context.ungetService(reference);
         }
+    }
+
+    void placed() {
+        placed = true;
+    }
+
+    boolean isPlaced() {
+        return placed;
     }
 
     boolean loaded() {

@@ -1,0 +1,54 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+
+import org.junit.jupiter.api.Test;
+
+/** Pins and the active version survive a runtime restart (issue 5, item 4). */
+class PinPersistenceIT extends BootedRuntime {
+
+    static long deploy(Shell shell, String version) throws Exception {
+        long id = runtime.deploy(fixtures.plugin("itest.kept", "versioned").header("Slurm-Plugin-Name", "kept")
+                .bundleVersion(version).header("Implementation-Version", version).build()).getBundleId();
+        PlugstackRuntime.await(() -> {
+            try {
+                return !shell.run("plugstack:plugin " + id).contains("UNRESOLVED");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "bundle " + id + " to start");
+        return id;
+    }
+
+    static String state(Shell shell, String version) throws Exception {
+        return shell.run("plugstack:versions kept").lines()
+                .filter(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(version)).findFirst().orElse("");
+    }
+
+    @Test
+    void aRestartKeepsPinsTheActiveVersionAndTheRollbackHistory() throws Exception {
+        Shell shell = runtime.shell();
+        deploy(shell, "1.0.0");
+        deploy(shell, "2.0.0");
+        deploy(shell, "3.0.0");
+        assertThat(shell.run("plugstack:upgrade kept 2.0.0")).contains("upgrade to 2.0.0");
+        assertThat(Files.readString(runtime.home().resolve("data/plugin-versions.properties")))
+                .contains("pin.itest.kept=2.0.0").contains("history.itest.kept=1.0.0,2.0.0,3.0.0,2.0.0\n");
+
+        runtime.close();
+        runtime = PlugstackRuntime.boot(dir);
+        Shell again = runtime.shell();
+        PlugstackRuntime.await(() -> {
+            try {
+                return state(again, "1.0.0").contains("outside pin") && state(again, "3.0.0").contains("outside pin");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the deployed versions to come back");
+        assertThat(state(again, "2.0.0")).contains("active").contains("2.0.0  ");
+        // the history came back too: rollback knows 3.0.0 ran before 2.0.0
+        assertThat(again.run("plugstack:rollback kept")).contains("rollback to 3.0.0 (was 2.0.0");
+    }
+}

@@ -1,0 +1,172 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Several versions of one plugin side by side: the highest that inits runs unless a pin says
+ * otherwise; upgrade and rollback switch new launches and submissions while running jobs keep the
+ * version they started with; a version whose init fails never becomes active (issue 5).
+ */
+class VersionPinningIT extends BenchRuntime {
+
+    /** Deploys version {@code version} of SPANK plugin {@code bsn} (plugin_name {@code name}) built from {@code fixture}. */
+    static long deploy(String bsn, String name, String fixture, String version) throws Exception {
+        return settled(fixtures.plugin(bsn, fixture).header("Slurm-Plugin-Name", name), version);
+    }
+
+    /** Deploys the bundle and waits until FileInstall has started it and the catalog has placed it. */
+    static long settled(FixturePlugins.Spec spec, String version) throws Exception {
+        long id = runtime.deploy(spec.bundleVersion(version).header("Implementation-Version", version).build()).getBundleId();
+        PlugstackRuntime.await(() -> {
+            try {
+                String r = shell.run("plugstack:plugin " + id);
+                return r.contains("status           READY") || r.contains("status           AVAILABLE")
+                        || r.contains("status           INIT_FAILED");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "bundle " + id + " to start");
+        return id;
+    }
+
+    static String versions(String plugin) throws Exception {
+        return shell.run("plugstack:versions " + plugin);
+    }
+
+    static String row(String table, String version) {
+        return table.lines().filter(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(version)).findFirst().orElse("");
+    }
+
+    @Test
+    void twoVersionsRunSideBySideAndTheHighestRunsWithoutAPin() throws Exception {
+        deploy("itest.side", "side", "versioned", "1.0.0");
+        deploy("itest.side", "side", "versioned", "1.1.0");
+        String table = versions("side");
+        assertThat(row(table, "1.1.0")).contains("active");
+        assertThat(row(table, "1.0.0")).contains("available");
+        Path log = dir.resolve("side.log");
+        runtime.plugstackConf("required side " + log);
+        run("srun true");
+        assertThat(lines(log)).allMatch(l -> l.endsWith("version=1.1.0")).isNotEmpty();
+    }
+
+    @Test
+    void aPlugstackLinePinsTheVersionsItAccepts() throws Exception {
+        deploy("itest.confpin", "confpin", "versioned", "1.0.0");
+        deploy("itest.confpin", "confpin", "versioned", "2.0.0");
+        Path log = dir.resolve("confpin.log");
+        runtime.plugstackConf("required confpin@[1.0,2.0) " + log);
+        run("srun true");
+        assertThat(lines(log)).isNotEmpty().allMatch(l -> l.endsWith("version=1.0.0"));
+    }
+
+    @Test
+    void aMalformedPinInPlugstackConfNamesFileAndLine() throws Exception {
+        runtime.plugstackConf("required renice@[1.0 ");
+        String out = run("srun true");
+        assertThat(out).contains("bad version pin '[1.0'").contains("plugstack.conf:1").contains("exit code");
+    }
+
+    @Test
+    void aVersionDeployedOutsideThePinIsAvailableButDoesNotRun() throws Exception {
+        deploy("itest.outpin", "outpin", "versioned", "1.0.0");
+        assertThat(shell.run("plugstack:pin outpin '[1.0,2.0)'")).contains("version 1.0.0 runs");
+        deploy("itest.outpin", "outpin", "versioned", "2.0.0");
+        String table = versions("outpin");
+        assertThat(row(table, "2.0.0")).contains("outside pin").contains("[1.0.0,2.0.0)");
+        assertThat(row(table, "1.0.0")).contains("active");
+        assertThat(shell.run("plugstack:plugins")).containsPattern("outpin\\s+25.11.0\\s+2.0.0\\s+ACTIVE\\s+AVAILABLE");
+        Path log = dir.resolve("outpin.log");
+        runtime.plugstackConf("required outpin " + log);
+        run("srun true");
+        assertThat(lines(log)).isNotEmpty().allMatch(l -> l.endsWith("version=1.0.0"));
+    }
+
+    @Test
+    void anUpgradeSwitchesNewLaunchesWhileARunningJobFinishesWithItsVersion() throws Exception {
+        deploy("itest.flight", "flight", "versioned", "1.0.0");
+        shell.run("plugstack:pin flight 1.0.0");
+        deploy("itest.flight", "flight", "versioned", "2.0.0");
+        Path log = dir.resolve("flight.log");
+        runtime.plugstackConf("required flight " + log);
+        Path script = dir.resolve("slow.sh");
+        java.nio.file.Files.writeString(script, "#!/bin/sh\nsleep 2\n");
+        String submitted = run("sbatch " + script);
+        long midFlight = Long.parseLong(submitted.replaceAll("\\D+", " ").trim().split(" ")[0]);
+        PlugstackRuntime.await(() -> {
+            try {
+                return lines(log).contains("init remote job=" + midFlight + " version=1.0.0");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the batch job to start with version 1.0.0");
+        assertThat(row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+1$"); // in use by the running job
+
+        assertThat(shell.run("plugstack:upgrade flight")).contains("upgrade to 2.0.0 (was 1.0.0");
+        run("srun true");
+        awaitJob(midFlight, l -> l.isEmpty() || l.contains("COMPLETED"));
+        PlugstackRuntime.await(() -> {
+            try {
+                return lines(log).stream().anyMatch(l -> l.startsWith("exit remote job=" + midFlight));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the batch job to end");
+        List<String> lines = lines(log);
+        assertThat(lines).contains("exit remote job=" + midFlight + " version=1.0.0");
+        assertThat(lines.stream().filter(l -> l.contains(" local ")).toList()).isNotEmpty()
+                .allMatch(l -> l.endsWith("version=2.0.0"));
+    }
+
+    @Test
+    void aVersionWhoseInitFailsNeverBecomesActiveAndThePreviousStays() throws Exception {
+        deploy("itest.broken", "broken", "versioned", "1.0.0");
+        // the new version is unpinned and higher, but its init() fails: 1.0.0 keeps running
+        deploy("itest.broken", "broken", "failinit", "2.0.0");
+        String table = versions("broken");
+        assertThat(row(table, "2.0.0")).contains("init failed");
+        assertThat(row(table, "1.0.0")).contains("active");
+        assertThatThrownBy(() -> shell.run("plugstack:upgrade broken 2.0.0"))
+                .hasMessageContaining("refused").hasMessageContaining("init() returned -1")
+                .hasMessageContaining("1.0.0 stays active");
+        Path log = dir.resolve("broken.log");
+        runtime.plugstackConf("required broken " + log);
+        run("srun true");
+        assertThat(lines(log)).isNotEmpty().allMatch(l -> l.endsWith("version=1.0.0"));
+    }
+
+    @Test
+    void rollbackReturnsToTheVersionThatRanBefore() throws Exception {
+        deploy("itest.back", "back", "versioned", "1.0.0");
+        deploy("itest.back", "back", "versioned", "1.5.0");
+        assertThat(row(versions("back"), "1.5.0")).contains("active");
+        assertThat(shell.run("plugstack:rollback back")).contains("rollback to 1.0.0 (was 1.5.0");
+        assertThat(row(versions("back"), "1.0.0")).contains("active").contains("1.0.0  ");
+        Path log = dir.resolve("back.log");
+        runtime.plugstackConf("required back " + log);
+        run("srun true");
+        assertThat(lines(log)).isNotEmpty().allMatch(l -> l.endsWith("version=1.0.0"));
+        assertThat(shell.run("plugstack:upgrade back")).contains("upgrade to 1.5.0");
+    }
+
+    @Test
+    void jobSubmitPluginsPinsAVersionOfAJobSubmitPlugin() throws Exception {
+        for (String v : List.of("1.0.0", "2.0.0")) {
+            settled(fixtures.plugin("itest.jsversion", "jsversion").header("Slurm-Plugin-Type", "job_submit/jsversion")
+                    .header("Slurm-Plugin-Name", "jsversion"), v);
+        }
+        runtime.plugstackConf("# empty");
+        slurmConf("JobSubmitPlugins=jsversion");
+        assertThat(runUntil("srun true", o -> o.contains("jsversion"))).contains("jsversion 2.0.0");
+        slurmConf("JobSubmitPlugins=jsversion@[1.0,2.0)");
+        assertThat(runUntil("srun true", o -> o.contains("jsversion 1.0.0"))).contains("jsversion 1.0.0");
+        slurmConf("JobSubmitPlugins=");
+        runUntil("srun true", o -> !o.contains("jsversion"));
+    }
+}

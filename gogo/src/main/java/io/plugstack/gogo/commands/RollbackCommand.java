@@ -1,0 +1,22 @@
+package io.plugstack.gogo.commands;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.runtime.host.catalog.PluginVersions;
+
+/** {@code plugstack:rollback}: go back to the version that ran before the current one. */
+@Component(service = RollbackCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "rollback"})
+public final class RollbackCommand {
+
+    @Reference
+    private PluginVersions versions;
+
+    @Descriptor("go back to the version that ran before the current one")
+    public String rollback(@Descriptor("plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)") String plugin) {
+        return Outcomes.shown("rollback", versions.rollback(plugin));
+    }
+}

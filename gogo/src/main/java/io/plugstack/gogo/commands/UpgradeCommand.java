@@ -1,0 +1,33 @@
+package io.plugstack.gogo.commands;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.runtime.host.catalog.PluginVersions;
+
+/**
+ * {@code plugstack:upgrade <plugin> [version]}: switches new launches and submissions to a
+ * deployed version (the highest by default) once it has resolved and its init() succeeded, and
+ * pins it; running jobs keep the version they started with.
+ */
+@Component(service = UpgradeCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "upgrade"})
+public final class UpgradeCommand {
+
+    private static final String PLUGIN = "plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)";
+
+    @Reference
+    private PluginVersions versions;
+
+    @Descriptor("switch a plugin to its highest deployed version")
+    public String upgrade(@Descriptor(PLUGIN) String plugin) {
+        return Outcomes.shown("upgrade", versions.upgrade(plugin, null));
+    }
+
+    @Descriptor("switch a plugin to a deployed version")
+    public String upgrade(@Descriptor(PLUGIN) String plugin, @Descriptor("the Bundle-Version to run") String version) {
+        return Outcomes.shown("upgrade", versions.upgrade(plugin, version));
+    }
+}
