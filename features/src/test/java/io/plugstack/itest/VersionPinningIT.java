@@ -169,4 +169,22 @@ class VersionPinningIT extends BenchRuntime {
         slurmConf("JobSubmitPlugins=");
         runUntil("srun true", o -> !o.contains("jsversion"));
     }
+
+    @Test
+    void slurmdKeepsTheVersionItStartedWithUntilItRestarts() throws Exception {
+        deploy("itest.daemon", "daemon", "versioned", "1.0.0");
+        Path log = dir.resolve("daemon.log");
+        runtime.plugstackConf("required daemon " + log);
+        run("scontrol restart slurmd");
+        run("srun true");
+        assertThat(lines(log)).contains("init slurmd job=- version=1.0.0");
+
+        deploy("itest.daemon", "daemon", "versioned", "2.0.0"); // unpinned and higher: new launches get it
+        run("srun true");
+        assertThat(lines(log)).filteredOn(l -> l.contains(" local ")).last().asString().endsWith("version=2.0.0");
+        assertThat(lines(log)).filteredOn(l -> l.contains(" slurmd ")).containsExactly("init slurmd job=- version=1.0.0");
+
+        run("scontrol restart slurmd");
+        assertThat(lines(log)).filteredOn(l -> l.contains(" slurmd ")).last().asString().isEqualTo("init slurmd job=- version=2.0.0");
+    }
 }

@@ -61,6 +61,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
         Controller controller = new Controller(node != null ? node : "node1");
+        controller.minJobAge(config.minJobAge());
         this.server = startServer(context.getProperty("plugstack.home"));
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         this.cluster = new Cluster(stacks, v, catalog, controller,
@@ -72,6 +73,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Modified
     void modified(Map<String, Object> properties) {
         this.config = SlurmConfig.of(properties);
+        cluster.controller().minJobAge(config.minJobAge());
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)

@@ -23,15 +23,28 @@ final class Controller {
     private boolean drained;
     private String drainReason = "";
     private int slurmdStarts;
+    /** MinJobAge: seconds a finished job's record stays (squeue, scontrol show job) before it is purged. */
+    private volatile int minJobAge = SlurmConfig.MIN_JOB_AGE;
 
     Controller(String nodeName) {
         this.nodeName = nodeName;
     }
 
+    void minJobAge(int seconds) {
+        minJobAge = seconds;
+    }
+
     synchronized Job allocate(JobDescriptor desc, String command, PlugstackConf.Result plugstack) {
+        purgeOldJobs();
         Job j = new Job(nextJobId++, desc, command, plugstack);
         jobs.put(j.id, j);
         return j;
+    }
+
+    /** slurmctld's purge: finished jobs older than MinJobAge leave memory (a requeued job is not finished). */
+    private void purgeOldJobs() {
+        long cutoff = System.currentTimeMillis() / 1000 - minJobAge;
+        jobs.values().removeIf(j -> j.state.finished() && j.endTime > 0 && j.endTime <= cutoff);
     }
 
     synchronized Optional<Job> job(long id) {

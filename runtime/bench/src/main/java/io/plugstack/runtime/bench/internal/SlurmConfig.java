@@ -4,13 +4,29 @@ package io.plugstack.runtime.bench.internal;
  * The slurm.conf parameters the bench's controller and commands read, from the ConfigAdmin
  * configuration "plugstack.slurm" (e.g. deploy/plugstack.slurm.cfg), changeable at run time.
  */
-record SlurmConfig(String jobSubmitPlugins, String cliFilterPlugins, String clusterName) {
+record SlurmConfig(String jobSubmitPlugins, String cliFilterPlugins, String clusterName, int minJobAge) {
 
-    static final SlurmConfig DEFAULT = new SlurmConfig("", "", "cluster");
+    /** slurm.conf's MinJobAge default: a finished job's record is kept 300 s. */
+    static final int MIN_JOB_AGE = 300;
+
+    static final SlurmConfig DEFAULT = new SlurmConfig("", "", "cluster", MIN_JOB_AGE);
 
     static SlurmConfig of(java.util.Map<String, ?> p) {
         return new SlurmConfig(text(p, "JobSubmitPlugins", ""), text(p, "CliFilterPlugins", ""),
-                text(p, "ClusterName", "cluster"));
+                text(p, "ClusterName", "cluster"), minJobAge(text(p, "MinJobAge", "")));
+    }
+
+    /** MinJobAge in seconds; a bad value keeps the default and says so, as slurmctld does for a bad line. */
+    private static int minJobAge(String v) {
+        if (v.isEmpty()) {
+            return MIN_JOB_AGE;
+        }
+        try {
+            return Math.max(0, Integer.parseInt(v));
+        } catch (NumberFormatException e) {
+            System.err.println("slurmctld: error: plugstack.slurm: MinJobAge=" + v + " is not a number; using " + MIN_JOB_AGE);
+            return MIN_JOB_AGE;
+        }
     }
 
     private static String text(java.util.Map<String, ?> p, String key, String def) {

@@ -8,4 +8,8 @@ final class HostLog {
     static void error(String message) {
         System.err.println("plugstack: error: " + message);
     }
+
+    static void info(String message) {
+        System.err.println("plugstack: " + message);
+    }
 }

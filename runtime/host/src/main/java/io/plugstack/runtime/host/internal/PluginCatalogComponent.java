@@ -58,7 +58,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
         String home = context.getProperty("plugstack.home");
         Optional<VersionStateFile> state = home == null ? Optional.empty()
                 : Optional.of(new VersionStateFile(Path.of(home, "data", VersionStateFile.NAME)));
-        this.versions = new VersionControl(this::plugins, state, HostLog::error);
+        this.versions = new VersionControl(this::plugins, state, HostLog::error, HostLog::info);
         this.table = versions.table();
         String filter = "(|" + java.util.Arrays.stream(PluginFamily.values())
                 .map(f -> "(objectClass=" + f.serviceInterface() + ")").collect(Collectors.joining()) + ")";

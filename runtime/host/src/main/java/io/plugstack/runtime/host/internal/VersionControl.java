@@ -30,13 +30,16 @@ final class VersionControl {
     private final Supplier<List<PluginRecord>> records;
     private final Optional<VersionStateFile> file;
     private final Consumer<String> log;
+    private final Consumer<String> info;
     private volatile Map<String, VersionRange> pins = Map.of();
     private final Map<String, List<String>> history = new HashMap<>();
 
-    VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, Consumer<String> log) {
+    VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, Consumer<String> log,
+            Consumer<String> info) {
         this.records = records;
         this.file = file;
         this.log = log;
+        this.info = info;
         this.table = new PluginTable(this::pin, log);
         file.ifPresent(this::restore);
     }
@@ -86,7 +89,7 @@ final class VersionControl {
                 List<String> h = history.getOrDefault(e.getKey(), List.of());
                 String now = e.getValue().toString();
                 if (h.isEmpty() || !h.get(h.size() - 1).equals(now)) {
-                    log.accept("plugin " + e.getKey() + ": version " + now + " runs for new launches and submissions"
+                    info.accept("plugin " + e.getKey() + ": version " + now + " runs for new launches and submissions"
                             + (h.isEmpty() ? "" : " (was " + h.get(h.size() - 1) + ")"));
                     history.put(e.getKey(), VersionStateFile.appended(h, now));
                     changed = true;
