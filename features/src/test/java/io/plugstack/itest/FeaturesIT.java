@@ -199,6 +199,15 @@ class FeaturesIT {
                 .hasMessage("feature site-policy is not installed (installed: )");
     }
 
+    @Test
+    void unreadableBootFeatureStopsTheBootNamingItsFile(@TempDir Path other) {
+        Properties broken = new Properties();
+        broken.setProperty("plugstack.features.boot", "plugstack-runtime,nosuch");
+
+        assertThatThrownBy(() -> PlugstackRuntime.boot(other, broken)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(other.resolve("home/features/nosuch.json") + ": no such feature file (available: plugstack-cli-filter, ");
+    }
+
     private static Path featureFile(String name, String body) throws Exception {
         return Files.writeString(dir.resolve(name), "{ \"id\": \"itest:" + name.replace(".json", "") + ":1.0\", " + body + " }");
     }

@@ -48,9 +48,16 @@ public final class Launcher {
         System.getProperties().putIfAbsent("java.util.logging.SimpleFormatter.format", "%5$s%6$s%n");
     }
 
-    /** Boots the framework; returns once every boot bundle has been started. */
+    /**
+     * Boots the framework; returns once every boot bundle has been started. A boot feature that
+     * cannot be read fails here, before any framework exists, with an IllegalArgumentException
+     * naming its file and entry.
+     */
     public Framework start() throws BundleException, IOException {
         Files.createDirectories(settings.deployDir());
+        FeatureFiles features = new FeatureFiles(settings.featuresDir(), new BundleRepository(settings.repositories()),
+                settings.bootFeatures());
+        List<FeatureDefinition.Bundle> boot = features.bootBundles();
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         framework = factory.newFramework(frameworkConfig());
@@ -64,11 +71,9 @@ public final class Launcher {
                 refusals.forget(e.getBundle().getBundleId());
             }
         });
-        FeatureFiles features = new FeatureFiles(settings.featuresDir(), new BundleRepository(settings.repositories()),
-                settings.bootFeatures());
         system.registerService(FeatureRepository.class, features, null);
         List<Bundle> installed = new ArrayList<>();
-        for (FeatureDefinition.Bundle b : features.bootBundles()) {
+        for (FeatureDefinition.Bundle b : boot) {
             installed.add(system.installBundle(b.location()));
         }
         framework.start();

@@ -41,7 +41,6 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             // a boot feature that cannot be read: its file and entry are in the message
             System.err.println("plugstack: error: " + e.getMessage());
-            launcher.stop();
             System.exit(1);
             return;
         }
