@@ -30,11 +30,7 @@ final class DeployBenchmark {
 
     static Stats run(int runs, int pollMs) throws Exception {
         Path dist = Homes.dist();
-        Path plugin;
-        try (Stream<Path> s = Files.list(dist.resolve("plugins"))) {
-            plugin = s.filter(p -> p.getFileName().toString().startsWith("io.plugstack.spank.demo")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no demo plugin in " + dist.resolve("plugins")));
-        }
+        Path plugin = Homes.demoJar(dist);
         Path tmp = Files.createTempDirectory("plugstack-deploy");
         Path home = Homes.copy(dist, tmp.resolve("home"), false);
         Properties p = new Properties();

@@ -20,11 +20,15 @@ final class Homes {
         return d;
     }
 
+    /**
+     * A copy of the distribution; without plugins it boots the runtime feature only (the plugin
+     * features' jars stay in system/, nothing installs them).
+     */
     static Path copy(Path dist, Path to, boolean withPlugins) throws IOException {
         try (Stream<Path> s = Files.walk(dist)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path rel = dist.relativize(p);
-                if (!withPlugins && rel.startsWith("plugins") && rel.getNameCount() > 1 || rel.startsWith("data") || rel.startsWith("deploy")) {
+                if (rel.startsWith("data") || rel.startsWith("deploy")) {
                     continue;
                 }
                 Path t = to.resolve(rel.toString());
@@ -35,7 +39,20 @@ final class Homes {
                 }
             }
         }
+        if (!withPlugins) {
+            Files.writeString(to.resolve("etc/plugstack.properties"), "\nplugstack.features.boot=plugstack-runtime\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
         return to;
+    }
+
+    /** The shipped demo SPANK plugin's jar in the distribution's system/ repository. */
+    static Path demoJar(Path dist) throws IOException {
+        Path dir = dist.resolve("system/io/plugstack/io.plugstack.spank.demo");
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no demo plugin in " + dir));
+        }
     }
 
     static void delete(Path dir) throws IOException {

@@ -102,11 +102,7 @@ final class JobScriptRunBenchmark {
     }
 
     private static Path demoJar() throws Exception {
-        Path plugins = Homes.dist().resolve("plugins");
-        try (Stream<Path> s = Files.list(plugins)) {
-            return s.filter(p -> p.getFileName().toString().startsWith("io.plugstack.spank.demo-")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no demo plugin in " + plugins));
-        }
+        return Homes.demoJar(Homes.dist());
     }
 
     /** Two resolves give two classes, neither from our loader: the spaces really are fresh. */

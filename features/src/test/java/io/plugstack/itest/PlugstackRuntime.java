@@ -37,13 +37,30 @@ final class PlugstackRuntime implements AutoCloseable {
         this.context = launcher.framework().getBundleContext();
     }
 
+    static Path dist() {
+        return Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+    }
+
+    /** A fresh home with the distribution's repository, features and settings, booted. */
     static PlugstackRuntime boot(Path dir) throws Exception {
-        Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+        return boot(dir, new Properties());
+    }
+
+    /** The same with settings overridden ({@code plugstack.features.boot}, say), as {@code -D} would. */
+    static PlugstackRuntime boot(Path dir, Properties settings) throws Exception {
         Path home = dir.resolve("home");
-        for (String sub : new String[] {"system", "plugins", "etc"}) {
-            copyTree(dist.resolve(sub), home.resolve(sub));
+        if (!Files.exists(home)) {
+            for (String sub : new String[] {"system", "features", "etc"}) {
+                copyTree(dist().resolve(sub), home.resolve(sub));
+            }
         }
+        return start(home, settings);
+    }
+
+    /** Boots an existing home again: what a restart of the product does. */
+    static PlugstackRuntime start(Path home, Properties settings) throws Exception {
         Properties overrides = new Properties();
+        overrides.putAll(settings);
         overrides.setProperty("gosh.args", "--nointeractive");
         overrides.setProperty("felix.fileinstall.poll", "50");
         Launcher launcher = new Launcher(RuntimeSettings.load(home, overrides));
@@ -52,10 +69,14 @@ final class PlugstackRuntime implements AutoCloseable {
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> s = Files.list(from)) {
+        try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s::iterator) {
-                Files.copy(p, to.resolve(p.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
             }
         }
     }

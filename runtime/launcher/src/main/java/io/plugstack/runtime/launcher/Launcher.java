@@ -3,15 +3,12 @@ package io.plugstack.runtime.launcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
-import java.util.stream.Stream;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -25,17 +22,21 @@ import org.osgi.framework.launch.FrameworkFactory;
 import io.plugstack.runtime.identity.PluginIdentityResolverHook;
 import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
+import io.plugstack.runtime.launcher.features.BundleRepository;
+import io.plugstack.runtime.launcher.features.FeatureFiles;
+import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.FeatureRepository;
 import io.plugstack.runtime.spi.PluginRefusals;
 
 /**
- * Embeds Apache Felix: installs the runtime's bundles from {@code system/}, the shipped plugins
- * from {@code plugins/}, and lets FileInstall own {@code deploy/}. The plugin identity resolver
- * hook is registered before the first bundle can resolve.
+ * Embeds Apache Felix: installs the bundles of the boot features ({@code plugstack.features.boot},
+ * files of {@code features/} whose bundle ids resolve to jars of the {@code system/} repository) and
+ * starts them in start-order; FileInstall owns {@code deploy/}. The plugin identity resolver hook is
+ * registered before the first bundle can resolve. Features installed at run time are the
+ * in-framework installer's business (bundle io.plugstack.runtime.features), through the
+ * {@link FeatureRepository} registered here.
  */
 public final class Launcher {
-
-    /** Started last, so the deploy folder and the prompt come up once everything else is ready. */
-    private static final List<String> LAST = List.of("org.apache.felix.fileinstall", "org.apache.felix.gogo.shell");
 
     private final RuntimeSettings settings;
     private Framework framework;
@@ -47,9 +48,16 @@ public final class Launcher {
         System.getProperties().putIfAbsent("java.util.logging.SimpleFormatter.format", "%5$s%6$s%n");
     }
 
-    /** Boots the framework; returns once every boot bundle has been started. */
+    /**
+     * Boots the framework; returns once every boot bundle has been started. A boot feature that
+     * cannot be read fails here, before any framework exists, with an IllegalArgumentException
+     * naming its file and entry.
+     */
     public Framework start() throws BundleException, IOException {
         Files.createDirectories(settings.deployDir());
+        FeatureFiles features = new FeatureFiles(settings.featuresDir(), new BundleRepository(settings.repositories()),
+                settings.bootFeatures());
+        List<FeatureDefinition.Bundle> boot = features.bootBundles();
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         framework = factory.newFramework(frameworkConfig());
@@ -63,15 +71,12 @@ public final class Launcher {
                 refusals.forget(e.getBundle().getBundleId());
             }
         });
+        system.registerService(FeatureRepository.class, features, null);
         List<Bundle> installed = new ArrayList<>();
-        for (Path jar : jars(settings.systemDir())) {
-            installed.add(system.installBundle(jar.toUri().toString()));
-        }
-        for (Path jar : jars(settings.pluginsDir())) {
-            installed.add(system.installBundle(jar.toUri().toString()));
+        for (FeatureDefinition.Bundle b : boot) {
+            installed.add(system.installBundle(b.location()));
         }
         framework.start();
-        installed.sort(Comparator.comparingInt(b -> LAST.indexOf(b.getSymbolicName())));
         for (Bundle b : installed) {
             startQuietly(b);
         }
@@ -119,15 +124,6 @@ public final class Launcher {
             }
         }
         return p.getProperty("spi.version", "0.0.0");
-    }
-
-    private static List<Path> jars(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
-        }
     }
 
     public Framework framework() {

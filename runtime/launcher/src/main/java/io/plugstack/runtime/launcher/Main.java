@@ -35,7 +35,15 @@ public final class Main {
         }
         Launcher launcher = new Launcher(RuntimeSettings.load(home, System.getProperties()));
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
-        Framework framework = launcher.start();
+        Framework framework;
+        try {
+            framework = launcher.start();
+        } catch (IllegalArgumentException e) {
+            // a boot feature that cannot be read: its file and entry are in the message
+            System.err.println("plugstack: error: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         framework.waitForStop(0);
         System.exit(0);
     }

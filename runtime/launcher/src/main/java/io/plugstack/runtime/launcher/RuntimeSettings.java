@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -27,6 +29,10 @@ public final class RuntimeSettings {
     /** FileInstall's scan interval in ms. Deploy latency is 1-2 polls (a file must be stable for two scans). */
     public static final String POLL = "felix.fileinstall.poll";
     static final String DEFAULT_POLL = "50";
+    /** The features installed at every start, comma-separated names of files in {@code features/}. */
+    public static final String BOOT_FEATURES = "plugstack.features.boot";
+    /** An extra Maven-layout repository feature bundle ids may resolve against (after {@code system/}). */
+    public static final String MAVEN_REPO = "plugstack.maven.repo";
 
     private final Path home;
     private final Map<String, String> values;
@@ -79,14 +85,31 @@ public final class RuntimeSettings {
         return path(STORAGE_DIR, "data/framework");
     }
 
-    /** Folder of the bundles that make the runtime itself (framework services, API, host, shell). */
+    /** The bundle repository (Maven layout) the shipped features resolve against. */
     public Path systemDir() {
         return home.resolve("system");
     }
 
-    /** Folder of the plugin bundles shipped with the product. */
-    public Path pluginsDir() {
-        return home.resolve("plugins");
+    /** The feature files ({@code *.json}, OSGi Feature format). */
+    public Path featuresDir() {
+        return home.resolve("features");
+    }
+
+    /** Where the runtime keeps state that must survive a restart (the framework cache below it does not). */
+    public Path dataDir() {
+        return home.resolve("data");
+    }
+
+    /** The repositories feature bundle ids resolve against, in order: {@code system/}, then {@code plugstack.maven.repo}. */
+    public List<Path> repositories() {
+        String extra = values.get(MAVEN_REPO);
+        return extra == null || extra.isBlank() ? List.of(systemDir()) : List.of(systemDir(), home.resolve(extra).normalize());
+    }
+
+    /** {@code plugstack.features.boot}, in order. */
+    public List<String> bootFeatures() {
+        return Arrays.stream(values.getOrDefault(BOOT_FEATURES, "").split(",")).map(String::trim).filter(n -> !n.isEmpty())
+                .distinct().toList();
     }
 
     private Path path(String key, String def) {

@@ -51,4 +51,19 @@ class RuntimeSettingsTest {
         assertTrue(s.all().containsKey("felix.fileinstall.poll"));
         assertTrue(!s.all().containsKey("java.home"));
     }
+
+    @Test
+    void bootFeaturesAreTheCommaListInOrderWithoutBlanksOrRepeats() {
+        Properties p = new Properties();
+        p.setProperty("plugstack.features.boot", " runtime, spank,,runtime ,site ");
+        assertEquals(java.util.List.of("runtime", "spank", "site"), RuntimeSettings.load(home, p).bootFeatures());
+    }
+
+    @Test
+    void extraMavenRepositoryIsSearchedAfterTheSystemRepository() {
+        Properties p = new Properties();
+        p.setProperty("plugstack.maven.repo", "m2");
+        RuntimeSettings s = RuntimeSettings.load(home, p);
+        assertEquals(java.util.List.of(s.home().resolve("system"), s.home().resolve("m2")), s.repositories());
+    }
 }

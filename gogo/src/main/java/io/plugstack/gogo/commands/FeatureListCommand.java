@@ -1,0 +1,27 @@
+package io.plugstack.gogo.commands;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.FeatureTables;
+import io.plugstack.runtime.features.FeatureService;
+
+/** {@code plugstack:feature-list}: boot, installed and available features with their bundles' state. */
+@Component(service = FeatureListCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-list"})
+public final class FeatureListCommand {
+
+    private final FeatureService features;
+
+    @Activate
+    public FeatureListCommand(@Reference FeatureService features) {
+        this.features = features;
+    }
+
+    @Descriptor("list the features: boot, installed, and available in <home>/features/")
+    public String _main(String function) {
+        return FeatureTables.of(features.features());
+    }
+}

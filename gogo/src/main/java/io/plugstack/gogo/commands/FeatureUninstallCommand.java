@@ -1,0 +1,36 @@
+package io.plugstack.gogo.commands;
+
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.gogo.internal.Commands;
+import io.plugstack.runtime.features.FeatureService;
+import io.plugstack.runtime.features.Uninstalled;
+
+/** {@code plugstack:feature-uninstall <name>}: takes an installed feature out, leaving nothing of it behind. */
+@Component(service = FeatureUninstallCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-uninstall"})
+public final class FeatureUninstallCommand {
+
+    private final FeatureService features;
+
+    @Activate
+    public FeatureUninstallCommand(@Reference FeatureService features) {
+        this.features = features;
+    }
+
+    @Descriptor("uninstall a feature installed with feature-install")
+    public String _main(String function, @Descriptor("feature name") String name) {
+        Uninstalled u = features.uninstall(name);
+        return "uninstalled " + u.name() + "\n"
+                + "  bundles removed:         " + list(u.bundlesRemoved()) + "\n"
+                + "  bundles kept (needed):   " + list(u.bundlesKept()) + "\n"
+                + "  configurations deleted:  " + list(u.configurationsDeleted()) + "\n"
+                + "  configurations restored: " + list(u.configurationsRestored()) + "\n";
+    }
+
+    private static String list(java.util.List<String> items) {
+        return items.isEmpty() ? "-" : String.join(", ", items);
+    }
+}
