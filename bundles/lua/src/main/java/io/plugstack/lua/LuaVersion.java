@@ -12,7 +12,7 @@ import party.iroiro.luajava.lua54.Lua54;
  * current (EL9-era) distributions build Slurm against and the version the spec's engine study probed.
  *
  * <p>Only 5.1 and 5.4 can be offered: Maven Central carries LuaJava's natives for those two
- * (lua51 4.0.2, lua54 4.1.0) and none for 5.2 or 5.3; asking for those names the gap instead of
+ * (LuaJava 4.0.2) and none for 5.2 or 5.3; asking for those names the gap instead of
  * silently running another dialect.
  */
 public enum LuaVersion {
