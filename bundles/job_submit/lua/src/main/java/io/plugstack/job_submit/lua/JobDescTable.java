@@ -8,6 +8,7 @@ import java.util.Optional;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.lua.LuaProxies;
 import io.plugstack.lua.SlurmTable;
 import party.iroiro.luajava.Lua;
 
@@ -24,10 +25,6 @@ final class JobDescTable {
     static final String META = "plugstack.job_desc";
     static final String ENV_META = "plugstack.job_desc.environment";
 
-    /** Lua side of __newindex: the host returns an error text, raised at the caller's level. */
-    private static final String RAISING_SETTER = "local set = ... return function(t, k, v) "
-            + "local err = set(k, v) if err then error(err, 2) end end";
-
     private final Logger log;
     /** The request of the call in progress (calls are serialised by the script's lock). */
     private JobDescriptor current;
@@ -41,21 +38,15 @@ final class JobDescTable {
         L.newRegisteredMetatable(META);
         L.push(this::index);
         L.setField(-2, "__index");
-        raisingSetter(L, this::newIndex);
+        LuaProxies.pushRaisingSetter(L, this::newIndex);
         L.setField(-2, "__newindex");
         L.pop(1);
         L.newRegisteredMetatable(ENV_META);
         L.push(this::envIndex);
         L.setField(-2, "__index");
-        raisingSetter(L, this::envNewIndex);
+        LuaProxies.pushRaisingSetter(L, this::envNewIndex);
         L.setField(-2, "__newindex");
         L.pop(1);
-    }
-
-    static void raisingSetter(Lua L, party.iroiro.luajava.JFunction setter) {
-        L.load(RAISING_SETTER);
-        L.push(setter);
-        L.pCall(1, 1);
     }
 
     /** Pushes a job_desc proxy over {@code desc}. */
@@ -144,7 +135,7 @@ final class JobDescTable {
         JobDescField field = f.get();
         if (field.kind() == JobDescField.Kind.STRING) {
             if (!L.isString(2)) { // lua_isstring: strings and numbers
-                L.push(badArgument("string", L, 2));
+                L.push(LuaProxies.badArgument(L, 2, "string"));
                 return 1;
             }
             String s = L.toString(2);
@@ -154,7 +145,7 @@ final class JobDescTable {
             current.setString(field, s.isEmpty() ? null : s);
         } else {
             if (!L.isNumber(2)) {
-                L.push(badArgument("number", L, 2));
+                L.push(LuaProxies.badArgument(L, 2, "number"));
                 return 1;
             }
             long v = SlurmTable.doubleToUnsigned(L.toNumber(2));
@@ -167,11 +158,6 @@ final class JobDescTable {
         return 1;
     }
 
-    static String badArgument(String expected, Lua L, int idx) {
-        String got = L.isNone(idx) ? "no value" : L.type(idx).toString().toLowerCase(java.util.Locale.ROOT);
-        return "bad argument #3 to '__newindex' (" + expected + " expected, got " + got + ")";
-    }
-
     private int envIndex(Lua L) {
         String name = L.toString(2);
         Optional<String> v = current == null || name == null ? Optional.empty() : current.getenv(name);
@@ -181,7 +167,7 @@ final class JobDescTable {
 
     private int envNewIndex(Lua L) {
         if (!L.isString(2)) {
-            L.push(badArgument("string", L, 2));
+            L.push(LuaProxies.badArgument(L, 2, "string"));
             return 1;
         }
         if (current != null && L.toString(1) != null) {
