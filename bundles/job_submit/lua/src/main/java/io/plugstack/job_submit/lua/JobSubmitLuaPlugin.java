@@ -67,7 +67,8 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
                 slurmctld, config.ClusterName(), SlurmVersion.builtFor(), System.getLogger(PLUGIN_TYPE));
     }
 
-    JobSubmitLuaPlugin(Path confDir, LuaVersion version, Slurmctld slurmctld, String clusterName, SlurmVersion release,
+    /** Outside OSGi (tests, benchmarks): the script is {@code confDir/job_submit.lua}. */
+    public JobSubmitLuaPlugin(Path confDir, LuaVersion version, Slurmctld slurmctld, String clusterName, SlurmVersion release,
             Logger log) {
         this.slurmctld = slurmctld;
         this.log = log;
