@@ -19,6 +19,29 @@ public final class LuaProxies {
     private LuaProxies() {
     }
 
+    /**
+     * Registers metatable {@code name} in a fresh state: {@code __index} is {@code index} (gets the proxy
+     * and the key), {@code __newindex} raises what {@code setter} returns (null: no __newindex, the proxy
+     * is read-only to the host and writes land in the empty table, as with Slurm's read-only proxies).
+     */
+    public static void registerMetatable(Lua L, String name, JFunction index, JFunction setter) {
+        L.newRegisteredMetatable(name);
+        L.push(index);
+        L.setField(-2, "__index");
+        if (setter != null) {
+            pushRaisingSetter(L, setter);
+            L.setField(-2, "__newindex");
+        }
+        L.pop(1);
+    }
+
+    /** Pushes a new empty table with registered metatable {@code name}: {@code pairs} over it yields nothing. */
+    public static void pushProxy(Lua L, String name) {
+        L.createTable(0, 0);
+        L.getRegisteredMetatable(name);
+        L.setMetatable(-2);
+    }
+
     /** Pushes a __newindex function over {@code setter}, which gets (key, value) and pushes nil or an error text. */
     public static void pushRaisingSetter(Lua L, JFunction setter) {
         L.load(RAISING_SETTER);

@@ -82,6 +82,11 @@ public final class LuaScript implements AutoCloseable {
         }
     }
 
+    /** A plugin's init(): 0 (SLURM_SUCCESS) when the script loaded, else -1 (SLURM_ERROR). */
+    public int init() {
+        return load().isEmpty() ? 0 : -1;
+    }
+
     /**
      * Runs {@code body} on the script's state under the script's lock, after the mtime check (and a
      * reload when the file moved on). Empty when there is no state at all (never loaded).

@@ -125,7 +125,7 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Override
     public int init() {
-        return script.load().isEmpty() ? SlurmErrno.SLURM_SUCCESS.code() : SlurmErrno.SLURM_ERROR.code();
+        return script.init();
     }
 
     @Override

@@ -21,20 +21,13 @@ final class OptionsTable {
     private CliOptions current;
 
     void install(Lua L) {
-        L.newRegisteredMetatable(META);
-        L.push(this::index);
-        L.setField(-2, "__index");
-        LuaProxies.pushRaisingSetter(L, this::newIndex);
-        L.setField(-2, "__newindex");
-        L.pop(1);
+        LuaProxies.registerMetatable(L, META, this::index, this::newIndex);
     }
 
     /** Pushes a proxy over {@code options}; it stays current until the next push. */
     void push(Lua L, CliOptions options) {
         current = options;
-        L.createTable(0, 0);
-        L.getRegisteredMetatable(META);
-        L.setMetatable(-2);
+        LuaProxies.pushProxy(L, META);
     }
 
     /** The options of the last push (json_cli_options reads them). */

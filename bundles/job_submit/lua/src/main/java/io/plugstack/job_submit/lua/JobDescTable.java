@@ -35,26 +35,14 @@ final class JobDescTable {
 
     /** Creates the metatables in a fresh state. */
     void install(Lua L) {
-        L.newRegisteredMetatable(META);
-        L.push(this::index);
-        L.setField(-2, "__index");
-        LuaProxies.pushRaisingSetter(L, this::newIndex);
-        L.setField(-2, "__newindex");
-        L.pop(1);
-        L.newRegisteredMetatable(ENV_META);
-        L.push(this::envIndex);
-        L.setField(-2, "__index");
-        LuaProxies.pushRaisingSetter(L, this::envNewIndex);
-        L.setField(-2, "__newindex");
-        L.pop(1);
+        LuaProxies.registerMetatable(L, META, this::index, this::newIndex);
+        LuaProxies.registerMetatable(L, ENV_META, this::envIndex, this::envNewIndex);
     }
 
     /** Pushes a job_desc proxy over {@code desc}. */
     void push(Lua L, JobDescriptor desc) {
         current = desc;
-        L.createTable(0, 0);
-        L.getRegisteredMetatable(META);
-        L.setMetatable(-2);
+        LuaProxies.pushProxy(L, META);
     }
 
     private int index(Lua L) {
@@ -74,9 +62,7 @@ final class JobDescTable {
                     log.log(Level.INFO, "job_desc->environment only accessible for batch jobs.");
                     L.pushNil();
                 } else {
-                    L.createTable(0, 0);
-                    L.getRegisteredMetatable(ENV_META);
-                    L.setMetatable(-2);
+                    LuaProxies.pushProxy(L, ENV_META);
                 }
                 break;
             case BOOLEAN:

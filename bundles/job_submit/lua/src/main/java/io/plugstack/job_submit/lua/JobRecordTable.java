@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.lua.LuaProxies;
 import party.iroiro.luajava.Lua;
 
 /**
@@ -48,17 +49,12 @@ final class JobRecordTable {
     private JobRecord current;
 
     void install(Lua L) {
-        L.newRegisteredMetatable(META);
-        L.push(this::index);
-        L.setField(-2, "__index");
-        L.pop(1);
+        LuaProxies.registerMetatable(L, META, this::index, null);
     }
 
     void push(Lua L, JobRecord job) {
         current = job;
-        L.createTable(0, 0);
-        L.getRegisteredMetatable(META);
-        L.setMetatable(-2);
+        LuaProxies.pushProxy(L, META);
     }
 
     private int index(Lua L) {

@@ -104,7 +104,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
 
     @Override
     public int init() {
-        return script.load().isEmpty() ? SlurmErrno.SLURM_SUCCESS.code() : SlurmErrno.SLURM_ERROR.code();
+        return script.init();
     }
 
     @Override

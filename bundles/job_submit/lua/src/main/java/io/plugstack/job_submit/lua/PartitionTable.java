@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.PartitionState;
+import io.plugstack.lua.LuaProxies;
 import party.iroiro.luajava.Lua;
 
 /**
@@ -26,10 +27,7 @@ final class PartitionTable {
     private final Map<String, Partition> current = new HashMap<>();
 
     void install(Lua L) {
-        L.newRegisteredMetatable(INDEX);
-        L.push(this::index);
-        L.setField(-2, "__index");
-        L.pop(1);
+        LuaProxies.registerMetatable(L, INDEX, this::index, null);
     }
 
     /** Pushes part_list: the partitions of {@code all} that {@code uid} may use. */
