@@ -72,7 +72,7 @@ final class JobSubmitFigures {
         noReal.ifPresent(why -> System.out.println("  (JobSubmitChain itself not measured: " + why + ")"));
     }
 
-    private static Collection<RunResult> jmh(String include, int threads, String logging, int iterations)
+    static Collection<RunResult> jmh(String include, int threads, String logging, int iterations)
             throws Exception {
         ChainedOptionsBuilder o = new OptionsBuilder().include(include)
                 .forks(1).threads(threads).shouldFailOnError(true) // a failed set-up check stops the run.warmupIterations(3).measurementIterations(iterations)

@@ -1,7 +1,7 @@
 package io.plugstack.benchmarks;
 
 /**
- * {@code benchmarks/run [boot|deploy|spank|stack|jobscript|jobsubmit|all] [runs]}: prints medians. Targets: boot
+ * {@code benchmarks/run [boot|deploy|spank|stack|jobscript|jobsubmit|jobsubmitlua|all] [runs]}: prints medians. Targets: boot
  * to shell-ready under 1 s, jar-in-deploy/ to service registered under 100 ms (issue 2); the SPANK
  * stack under 2 µs per callback per plugin, a job_script run in a fresh class space under 2 ms with
  * memory flat over 100 000 runs. {@code spank} is stack + jobscript; {@code runs} is the job_script
@@ -37,6 +37,9 @@ public final class Main {
         }
         if (what.equals("jobsubmit") || all) {
             JobSubmitFigures.run(runs > 0 && !all ? runs : 5);
+        }
+        if (what.equals("jobsubmitlua") || all) {
+            LuaJobSubmitFigures.run(runs > 0 && !all ? runs : 5);
         }
     }
 }

@@ -10,6 +10,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.clifilter.CliFilterPlugin;
+import io.plugstack.api.clifilter.CliFilterJson;
 import io.plugstack.api.clifilter.CliOptions;
 
 /**
@@ -59,7 +60,7 @@ public class SyslogPlugin implements CliFilterPlugin {
 
     @Override
     public int preSubmit(CliOptions options, int offset) {
-        stored.put(offset, SubmissionJson.options(options));
+        stored.put(offset, CliFilterJson.options(options));
         return SUCCESS;
     }
 
@@ -68,7 +69,7 @@ public class SyslogPlugin implements CliFilterPlugin {
         String options = stored.get(offset);
         String json = "{ \"jobid\":" + u32(jobId) + ",\"stepid\":" + u32(stepId)
                 + ",\"options\":" + (options == null ? "(null)" : options)
-                + ",\"env\":" + SubmissionJson.environment(environment.get()) + "}";
+                + ",\"env\":" + CliFilterJson.environment(environment.get()) + "}";
         log.log(Level.INFO, "post_submit: " + json);
     }
 

@@ -4,54 +4,16 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 
-import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.TimeStr;
 
 /** Slurm's time strings: --time/--time-min (time_str2mins) and --begin. */
 public final class SlurmTime {
     private SlurmTime() {
     }
 
-    /**
-     * Minutes from "minutes", "minutes:seconds", "hours:minutes:seconds", "days-hours",
-     * "days-hours:minutes", "days-hours:minutes:seconds"; "INFINITE"/"UNLIMITED"/"-1" give INFINITE.
-     * Seconds round up to a whole minute, as Slurm does.
-     *
-     * @throws IllegalArgumentException for anything else
-     */
+    /** --time/--time-min in minutes (time_str2mins, {@link TimeStr#minutes}). */
     public static long minutes(String text) {
-        String s = text.trim();
-        if (s.equalsIgnoreCase("infinite") || s.equalsIgnoreCase("unlimited") || s.equals("-1")) {
-            return NoVal.INFINITE;
-        }
-        if (!s.matches("\\d+(-\\d+)?(:\\d+){0,2}")) {
-            throw new IllegalArgumentException("Invalid time limit specification");
-        }
-        long days = 0;
-        String rest = s;
-        int dash = s.indexOf('-');
-        if (dash >= 0) {
-            days = Long.parseLong(s.substring(0, dash));
-            rest = s.substring(dash + 1);
-        }
-        String[] p = rest.split(":");
-        long h = 0;
-        long m = 0;
-        long sec = 0;
-        if (dash >= 0) {
-            h = Long.parseLong(p[0]);
-            m = p.length > 1 ? Long.parseLong(p[1]) : 0;
-            sec = p.length > 2 ? Long.parseLong(p[2]) : 0;
-        } else if (p.length == 1) {
-            m = Long.parseLong(p[0]);
-        } else if (p.length == 2) {
-            m = Long.parseLong(p[0]);
-            sec = Long.parseLong(p[1]);
-        } else {
-            h = Long.parseLong(p[0]);
-            m = Long.parseLong(p[1]);
-            sec = Long.parseLong(p[2]);
-        }
-        return days * 1440 + h * 60 + m + (sec > 0 ? 1 : 0);
+        return TimeStr.minutes(text);
     }
 
     /** --begin: "now", "now+N[seconds|minutes|hours|days]" (N alone = seconds), or YYYY-MM-DD[THH:MM[:SS]]. */

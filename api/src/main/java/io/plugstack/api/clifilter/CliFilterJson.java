@@ -1,4 +1,4 @@
-package io.plugstack.cli_filter.syslog;
+package io.plugstack.api.clifilter;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -6,21 +6,20 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.plugstack.api.clifilter.CliCommand;
-import io.plugstack.api.clifilter.CliOptions;
 
 /**
- * The two JSON documents cli_filter/syslog logs, built as Slurm's cli_filter_common.c builds them.
+ * The two JSON documents of Slurm's cli_filter_common.c, shared by its plugins: cli_filter/syslog logs
+ * them, cli_filter/lua gives them to scripts as {@code slurm.json_cli_options} and {@code slurm.json_env}.
  */
-final class SubmissionJson {
+public final class CliFilterJson {
 
     /** Variables whose names start with one of these are left out of the environment (CLI-44). */
-    static final List<String> HIDDEN_ENV_PREFIXES = List.of("SLURM_", "SPANK_", "_SLURM_SPANK_OPTION_");
+    public static final List<String> HIDDEN_ENV_PREFIXES = List.of("SLURM_", "SPANK_", "_SLURM_SPANK_OPTION_");
 
     /** What {@code spank()} reports for a SPANK option without argument that was not used. */
     private static final String SPANK_UNSET = "unset";
 
-    private SubmissionJson() {
+    private CliFilterJson() {
     }
 
     /**
@@ -30,7 +29,7 @@ final class SubmissionJson {
      * commands (Slurm reads argv only from the sbatch and srun option structs). Option names are in
      * alphabetical order, as Slurm's option table is (nearly) alphabetical.
      */
-    static String options(CliOptions options) {
+    public static String options(CliOptions options) {
         Map<String, Object> d = new LinkedHashMap<>();
         for (String name : new TreeSet<>(options.setOptions())) {
             d.put(name, options.get(name).orElse(null));
@@ -42,7 +41,7 @@ final class SubmissionJson {
         }));
         CliCommand c = options.command();
         d.put("argv", c == CliCommand.SBATCH || c == CliCommand.SRUN ? List.copyOf(options.argv()) : List.of());
-        return Json.write(d);
+        return CliJson.write(d);
     }
 
     /**
@@ -50,13 +49,13 @@ final class SubmissionJson {
      * names start with SLURM_, SPANK_ or _SLURM_SPANK_OPTION_ (case-sensitive). Sorted by name: Java
      * does not expose the order of {@code environ}.
      */
-    static String environment(Map<String, String> env) {
+    public static String environment(Map<String, String> env) {
         Map<String, Object> d = new TreeMap<>();
         env.forEach((name, value) -> {
             if (HIDDEN_ENV_PREFIXES.stream().noneMatch(name::startsWith)) {
                 d.put(name, value);
             }
         });
-        return Json.write(d);
+        return CliJson.write(d);
     }
 }

@@ -1,4 +1,4 @@
-package io.plugstack.cli_filter.syslog;
+package io.plugstack.api.clifilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The compact JSON Slurm's serializer/json (json-c, plain) writes. */
-class JsonTest {
+class CliJsonTest {
 
     @Test
     void objectIsCompactAndKeepsItsOrder() {
@@ -20,36 +20,36 @@ class JsonTest {
         m.put("a", List.of("x", "y"));
         m.put("c", null);
         m.put("d", Map.of());
-        assertThat(Json.write(m)).isEqualTo("{\"b\":\"1\",\"a\":[\"x\",\"y\"],\"c\":null,\"d\":{}}");
+        assertThat(CliJson.write(m)).isEqualTo("{\"b\":\"1\",\"a\":[\"x\",\"y\"],\"c\":null,\"d\":{}}");
     }
 
     @Test
     void quoteBackslashAndSlashAreBackslashEscaped() {
-        assertThat(Json.write("say \"hi\" C:\\dir /usr/bin")).isEqualTo("\"say \\\"hi\\\" C:\\\\dir \\/usr\\/bin\"");
+        assertThat(CliJson.write("say \"hi\" C:\\dir /usr/bin")).isEqualTo("\"say \\\"hi\\\" C:\\\\dir \\/usr\\/bin\"");
     }
 
     @Test
     void controlCharactersUseShortEscapesOrLowerCaseUnicodeEscapes() {
-        assertThat(Json.write("\b\f\n\r\t\u0000\u001b\u001F")).isEqualTo("\"\\b\\f\\n\\r\\t\\u0000\\u001b\\u001f\"");
+        assertThat(CliJson.write("\b\f\n\r\t\u0000\u001b\u001F")).isEqualTo("\"\\b\\f\\n\\r\\t\\u0000\\u001b\\u001f\"");
     }
 
     @Test
     void otherCharactersAreWrittenAsIs() {
-        assertThat(Json.write("é ü \u007f 日本")).isEqualTo("\"é ü \u007f 日本\"");
+        assertThat(CliJson.write("é ü \u007f 日本")).isEqualTo("\"é ü \u007f 日本\"");
     }
 
     @Test
     void keysAreEscapedLikeValues() {
-        assertThat(Json.write(Map.of("a\"b/c", "v"))).isEqualTo("{\"a\\\"b\\/c\":\"v\"}");
+        assertThat(CliJson.write(Map.of("a\"b/c", "v"))).isEqualTo("{\"a\\\"b\\/c\":\"v\"}");
     }
 
     @Test
     void listMayHoldNull() {
-        assertThat(Json.write(Arrays.asList("a", null))).isEqualTo("[\"a\",null]");
+        assertThat(CliJson.write(Arrays.asList("a", null))).isEqualTo("[\"a\",null]");
     }
 
     @Test
     void otherValueTypesAreRefused() {
-        assertThatThrownBy(() -> Json.write(42)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CliJson.write(42)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,4 +1,4 @@
-package io.plugstack.cli_filter.syslog;
+package io.plugstack.api.clifilter;
 
 import java.util.List;
 import java.util.Map;
@@ -10,15 +10,15 @@ import java.util.Map;
  * everything else is written as is. Values may be strings, {@code null}, lists and string-keyed maps
  * (written in their iteration order).
  */
-final class Json {
+public final class CliJson {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private Json() {
+    private CliJson() {
     }
 
     /** The compact JSON text of {@code value}. */
-    static String write(Object value) {
+    public static String write(Object value) {
         StringBuilder out = new StringBuilder();
         value(out, value);
         return out.toString();

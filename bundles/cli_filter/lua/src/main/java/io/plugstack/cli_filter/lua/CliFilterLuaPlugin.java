@@ -1,0 +1,175 @@
+package io.plugstack.cli_filter.lua;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
+
+import io.plugstack.api.clifilter.CliFilterJson;
+import io.plugstack.api.clifilter.CliFilterPlugin;
+import io.plugstack.api.clifilter.CliOptions;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.lua.LuaCall;
+import io.plugstack.lua.LuaScript;
+import io.plugstack.lua.LuaVersion;
+import io.plugstack.lua.SlurmTable;
+import party.iroiro.luajava.Lua;
+
+/**
+ * cli_filter/lua (spec §6.5): runs the site's {@code cli_filter.lua} unchanged, in the real C Lua. The
+ * script is {@code CliFilterParameters=cli_filter_lua_path=<path>} (new in 25.11) or
+ * {@code cli_filter.lua} in {@code <plugstack.home>/etc}. One instance per command (prototype scope),
+ * as each salloc/sbatch/srun process loads its own: a script that does not load fails init and so the
+ * command; the mtime check runs at each hook.
+ *
+ * <p>Calls: {@code slurm_cli_setup_defaults(options)} (one argument: the early flag is hidden in the
+ * options object), {@code slurm_cli_pre_submit(options, offset)},
+ * {@code slurm_cli_post_submit(offset, jobid, stepid)}. Numbers are rcs, anything else SUCCESS with
+ * "non-numeric return code"; a Lua runtime error is logged and counts as SUCCESS in every release
+ * (CLI-42). Extra {@code slurm} functions: json_cli_options, json_env, cli_store, cli_retrieve; there
+ * is no user_msg, so {@code slurm.log_user} raises "attempt to call a nil value" here.
+ */
+@Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE, configurationPid = "plugstack.slurm")
+public class CliFilterLuaPlugin implements CliFilterPlugin {
+
+    static final String PLUGIN_TYPE = "cli_filter/lua";
+    static final String SCRIPT = "cli_filter.lua";
+    static final String PATH_PARAMETER = "cli_filter_lua_path=";
+
+    /** slurm.conf's keys, from the runtime's "plugstack.slurm" configuration. */
+    public @interface Config {
+        String ClusterName() default "cluster";
+
+        String CliFilterParameters() default "";
+    }
+
+    private final LuaScript script;
+    private final Logger log;
+    private final SlurmTable slurm;
+    private final OptionsTable options = new OptionsTable();
+    private final Supplier<Map<String, String>> environment;
+    /** cli_store/cli_retrieve: process-local, by integer key. */
+    private final Map<Integer, String> store = new HashMap<>();
+
+    @Activate
+    public CliFilterLuaPlugin(BundleContext context, Config config) {
+        this(scriptPath(Path.of(context.getProperty("plugstack.home"), "etc"), config.CliFilterParameters()),
+                LuaVersion.parse(context.getProperty(LuaVersion.SETTING)), config.ClusterName(), System::getenv,
+                System.getLogger(PLUGIN_TYPE));
+    }
+
+    CliFilterLuaPlugin(Path script, LuaVersion version, String clusterName, Supplier<Map<String, String>> environment,
+            Logger log) {
+        this.log = log;
+        this.environment = environment;
+        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty());
+        this.script = new LuaScript(script, PLUGIN_TYPE, version,
+                List.of("slurm_cli_setup_defaults", "slurm_cli_pre_submit", "slurm_cli_post_submit"), this::install, log);
+    }
+
+    /** cli_filter_lua_path= from CliFilterParameters (a comma list), else cli_filter.lua in the conf dir. */
+    static Path scriptPath(Path confDir, String parameters) {
+        for (String p : parameters == null ? new String[0] : parameters.split(",")) {
+            String t = p.trim();
+            if (t.startsWith(PATH_PARAMETER) && t.length() > PATH_PARAMETER.length()) {
+                return Path.of(t.substring(PATH_PARAMETER.length()));
+            }
+        }
+        return confDir.resolve(SCRIPT);
+    }
+
+    private void install(Lua L) {
+        slurm.install(L, script.version());
+        L.getGlobal("slurm");
+        L.push(l -> {
+            l.push(CliFilterJson.options(options.current()));
+            return 1;
+        });
+        L.setField(-2, "json_cli_options");
+        L.push(l -> {
+            l.push(CliFilterJson.environment(environment.get()));
+            return 1;
+        });
+        L.setField(-2, "json_env");
+        L.push(this::cliStore);
+        L.setField(-2, "cli_store");
+        L.push(this::cliRetrieve);
+        L.setField(-2, "cli_retrieve");
+        L.pop(1);
+        options.install(L);
+    }
+
+    private int cliStore(Lua L) {
+        store.put((int) L.toNumber(1), L.toString(2));
+        return 0;
+    }
+
+    private int cliRetrieve(Lua L) {
+        String v = store.get((int) L.toNumber(1));
+        if (v == null) {
+            L.pushNil();
+        } else {
+            L.push(v);
+        }
+        return 1;
+    }
+
+    @Override
+    public int init() {
+        return script.init();
+    }
+
+    @Override
+    public void fini() {
+        script.close();
+    }
+
+    @Override
+    public int setupDefaults(CliOptions opts, boolean early) {
+        return call("slurm_cli_setup_defaults", L -> options.push(L, opts));
+    }
+
+    @Override
+    public int preSubmit(CliOptions opts, int offset) {
+        return call("slurm_cli_pre_submit", L -> {
+            options.push(L, opts);
+            L.push((double) offset);
+        });
+    }
+
+    @Override
+    public void postSubmit(int offset, long jobId, long stepId) {
+        call("slurm_cli_post_submit", L -> {
+            L.push((double) offset);
+            L.push((double) jobId);
+            L.push((double) stepId);
+        });
+    }
+
+    private int call(String function, java.util.function.Consumer<Lua> args) {
+        return script.call(L -> {
+            LuaCall c = LuaCall.invoke(L, function, args);
+            switch (c.outcome()) {
+                case ERROR:
+                    log.log(Level.ERROR, PLUGIN_TYPE + ": " + function + ": " + c.error());
+                    return SlurmErrno.SLURM_SUCCESS.code();
+                case NON_NUMBER:
+                    log.log(Level.INFO, PLUGIN_TYPE + ": " + function + ": non-numeric return code");
+                    return SlurmErrno.SLURM_SUCCESS.code();
+                case NUMBER:
+                    return c.rc();
+                default:
+                    return SlurmErrno.SLURM_SUCCESS.code();
+            }
+        }).orElse(SlurmErrno.SLURM_ERROR.code());
+    }
+}

@@ -1,0 +1,167 @@
+package io.plugstack.job_submit.lua;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.JobSubmitPlugin;
+import io.plugstack.api.jobsubmit.Slurmctld;
+import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.lua.LuaCall;
+import io.plugstack.lua.LuaScript;
+import io.plugstack.lua.LuaVersion;
+import io.plugstack.lua.SlurmTable;
+import party.iroiro.luajava.Lua;
+
+/**
+ * job_submit/lua (spec §4.3): runs the site's {@code job_submit.lua}, unchanged, in the real C Lua.
+ * The script is {@code <plugstack.home>/etc/job_submit.lua} (Slurm: next to slurm.conf, no parameter,
+ * JSL-1); the Lua version is the runtime setting {@link LuaVersion#SETTING}. A script that does not
+ * load at start makes init() fail, so the plugin is refused (slurmctld fatals, JSL-4); later edits are
+ * picked up by mtime and a broken one keeps the last working script ({@link LuaScript}).
+ *
+ * <p>Calls: {@code slurm_job_submit(job_desc, part_list, submit_uid)} and
+ * {@code slurm_job_modify(job_desc, job_rec, part_list, modify_uid)}. A numeric result is the rc;
+ * anything else is SUCCESS after "non-numeric return code" (JSL-11). A runtime error is logged and the
+ * request accepted up to 25.11, rejected with ESLURM_LUA_FUNC_FAILED_RUNTIME_ERROR from 26.05 (JSL-13).
+ * {@code slurm.log_user} lines reach the user through the chain's message for success and failure.
+ */
+@Component(service = JobSubmitPlugin.class, configurationPid = "plugstack.slurm")
+public class JobSubmitLuaPlugin implements JobSubmitPlugin {
+
+    static final String PLUGIN_TYPE = "job_submit/lua";
+    static final String SCRIPT = "job_submit.lua";
+    /** The release whose runtime-error rule flipped to "reject" (JSL-13). */
+    static final SlurmVersion REJECTS_RUNTIME_ERRORS = new SlurmVersion(26, 5, 0);
+
+    /** slurm.conf's ClusterName, from the runtime's "plugstack.slurm" configuration. */
+    public @interface Config {
+        String ClusterName() default "cluster";
+    }
+
+    private final LuaScript script;
+    private final Slurmctld slurmctld;
+    private final Logger log;
+    private final boolean rejectRuntimeErrors;
+    private final JobDescTable descs;
+    private final PartitionTable parts = new PartitionTable();
+    private final JobRecordTable records = new JobRecordTable();
+    private final SlurmTable slurm;
+    /** log_user lines since the last delivery (JSL-15, JSL-16). */
+    private final StringBuilder userMsg = new StringBuilder();
+
+    @Activate
+    public JobSubmitLuaPlugin(BundleContext context, Config config, @Reference(name = "slurmctld") Slurmctld slurmctld) {
+        this(Path.of(context.getProperty("plugstack.home"), "etc"), LuaVersion.parse(context.getProperty(LuaVersion.SETTING)),
+                slurmctld, config.ClusterName(), SlurmVersion.builtFor(), System.getLogger(PLUGIN_TYPE));
+    }
+
+    /** Outside OSGi (tests, benchmarks): the script is {@code confDir/job_submit.lua}. */
+    public JobSubmitLuaPlugin(Path confDir, LuaVersion version, Slurmctld slurmctld, String clusterName, SlurmVersion release,
+            Logger log) {
+        this.slurmctld = slurmctld;
+        this.log = log;
+        this.rejectRuntimeErrors = release.compareTo(REJECTS_RUNTIME_ERRORS) >= 0;
+        this.descs = new JobDescTable(log);
+        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty());
+        this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,
+                List.of("slurm_job_submit", "slurm_job_modify"), this::install, log);
+    }
+
+    private void install(Lua L) {
+        slurm.install(L, script.version());
+        L.getGlobal("slurm");
+        L.push(this::userMsg);
+        L.setField(-2, "user_msg");
+        L.createTable(0, 0);
+        L.setField(-2, "jobs");
+        L.createTable(0, 0);
+        L.setField(-2, "reservations");
+        L.pop(1);
+        descs.install(L);
+        parts.install(L);
+        records.install(L);
+    }
+
+    private int userMsg(Lua L) {
+        if (userMsg.length() > 0) {
+            userMsg.append('\n');
+        }
+        userMsg.append(L.toString(1));
+        return 0;
+    }
+
+    @Override
+    public int init() {
+        return script.init();
+    }
+
+    @Override
+    public void fini() {
+        script.close();
+    }
+
+    @Override
+    public int jobSubmit(JobDescriptor job, long submitUid, UserMessage message) {
+        return script.call(L -> {
+            LuaCall c = LuaCall.invoke(L, "slurm_job_submit", l -> {
+                descs.push(l, job);
+                parts.push(l, slurmctld.partitions(), job.userId());
+                l.push((double) submitUid);
+            });
+            return outcome("job_submit", c, message);
+        }).orElse(SlurmErrno.SLURM_ERROR.code());
+    }
+
+    @Override
+    public int jobModify(JobDescriptor job, JobRecord current, long modifyUid, UserMessage message) {
+        return script.call(L -> {
+            LuaCall c = LuaCall.invoke(L, "slurm_job_modify", l -> {
+                descs.push(l, job);
+                records.push(l, current);
+                parts.push(l, slurmctld.partitions(), current.userId());
+                l.push((double) modifyUid);
+            });
+            return outcome("job_modify", c, message);
+        }).orElse(SlurmErrno.SLURM_ERROR.code());
+    }
+
+    /** The rc of one call, by JSL-11/13/14, and the user messages delivered (JSL-15). */
+    private int outcome(String function, LuaCall c, UserMessage message) {
+        int rc = SlurmErrno.SLURM_SUCCESS.code();
+        switch (c.outcome()) {
+            case ERROR:
+                log.log(Level.ERROR, PLUGIN_TYPE + ": " + script.path() + ": " + c.error());
+                if (rejectRuntimeErrors) {
+                    userMsg.setLength(0);
+                    userMsg.append(c.error());
+                    rc = SlurmErrno.ESLURM_LUA_FUNC_FAILED_RUNTIME_ERROR.code();
+                }
+                break;
+            case NON_NUMBER:
+                log.log(Level.INFO, function + "/lua: " + script.path() + ": non-numeric return code");
+                break;
+            case NUMBER:
+                rc = c.rc();
+                break;
+            default:
+                break;
+        }
+        if (userMsg.length() > 0) {
+            message.set(userMsg.toString());
+            userMsg.setLength(0);
+        }
+        return rc;
+    }
+}

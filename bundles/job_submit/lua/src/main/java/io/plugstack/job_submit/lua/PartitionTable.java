@@ -1,0 +1,141 @@
+package io.plugstack.job_submit.lua;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.PartitionState;
+import io.plugstack.lua.LuaProxies;
+import party.iroiro.luajava.Lua;
+
+/**
+ * {@code part_list} (JSL-24): a table keyed by partition name (ipairs sees nothing) holding the
+ * partitions the user may use; each value is an empty table whose metatable carries the partition's
+ * name ({@code _part_name}, as Slurm's carries {@code _part_ptr}) and a read-only {@code __index}.
+ * Fields the host's partition model does not know (allow_alloc_nodes, alternate, billing_weights_str,
+ * def_mem_per_*, deny_qos, max_cpus_per_*, priority_job_factor, qos) read nil.
+ */
+final class PartitionTable {
+
+    static final String INDEX = "plugstack.part_index";
+
+    /** part_record flags (PART_FLAG_DEFAULT, PART_FLAG_ROOT_ONLY). */
+    static final long FLAG_DEFAULT = 1L;
+    static final long FLAG_ROOT_ONLY = 1L << 3;
+
+    private final Map<String, Partition> current = new HashMap<>();
+
+    void install(Lua L) {
+        LuaProxies.registerMetatable(L, INDEX, this::index, null);
+    }
+
+    /** Pushes part_list: the partitions of {@code all} that {@code uid} may use. */
+    void push(Lua L, List<Partition> all, long uid) {
+        current.clear();
+        L.createTable(0, all.size());
+        for (Partition p : all) {
+            if (!p.allowsUser(uid)) {
+                continue;
+            }
+            current.put(p.name(), p);
+            L.createTable(0, 0);
+            L.createTable(0, 2);
+            L.getRegisteredMetatable(INDEX);
+            L.getField(-1, "__index");
+            L.setField(-3, "__index");
+            L.pop(1);
+            L.push(p.name());
+            L.setField(-2, "_part_name");
+            L.setMetatable(-2);
+            L.setField(-2, p.name());
+        }
+    }
+
+    private int index(Lua L) {
+        L.getMetatable(1);
+        L.getField(-1, "_part_name");
+        Partition p = current.get(L.toString(-1));
+        L.pop(2);
+        String key = L.toString(2);
+        if (p == null || key == null) {
+            L.pushNil();
+            return 1;
+        }
+        Object v = field(p, key);
+        if (v instanceof String) {
+            L.push((String) v);
+        } else if (v instanceof Long) {
+            L.push((double) (Long) v);
+        } else {
+            L.pushNil();
+        }
+        return 1;
+    }
+
+    private static Object field(Partition p, String key) {
+        switch (key) {
+            case "name":
+                return p.name();
+            case "nodes":
+                return p.nodes();
+            case "allow_accounts":
+                return joined(p.allowAccounts());
+            case "deny_accounts":
+                return joined(p.denyAccounts());
+            case "allow_qos":
+                return joined(p.allowQos());
+            case "allow_groups":
+                return p.allowedUids().isEmpty() ? null : "";
+            case "flag_default":
+                return p.isDefault() ? 1L : 0L;
+            case "flags":
+                return (p.isDefault() ? FLAG_DEFAULT : 0) | (p.rootOnly() ? FLAG_ROOT_ONLY : 0);
+            case "default_time":
+                return p.defaultTime();
+            case "max_time":
+                return p.maxTime();
+            case "max_nodes":
+            case "max_nodes_orig":
+                return p.maxNodes();
+            case "min_nodes":
+            case "min_nodes_orig":
+                return p.minNodes();
+            case "max_mem_per_cpu":
+                return p.maxMemPerCpu();
+            case "max_mem_per_node":
+                return p.maxMemPerNode();
+            case "priority_tier":
+                return (long) p.priorityTier();
+            case "state_up":
+                return stateUp(p.state());
+            case "total_cpus":
+                return p.totalCpus();
+            case "total_nodes":
+                return p.totalNodes();
+            case "max_share":
+            case "max_oversubscribe":
+                return 1L;
+            default:
+                return null;
+        }
+    }
+
+    /** part_record.state_up: PARTITION_SUBMIT (1) | PARTITION_SCHED (2). */
+    private static long stateUp(PartitionState s) {
+        switch (s) {
+            case UP:
+                return 3;
+            case DOWN:
+                return 1;
+            case DRAIN:
+                return 2;
+            default:
+                return 0;
+        }
+    }
+
+    private static String joined(List<String> names) {
+        return names.isEmpty() ? null : String.join(",", names);
+    }
+}

@@ -1,0 +1,191 @@
+package io.plugstack.lua;
+
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import party.iroiro.luajava.Lua;
+import party.iroiro.luajava.LuaException;
+
+/**
+ * One site script and the Lua state running it, with slurm_lua.c's rules (JSL-3…JSL-8):
+ * <ul>
+ * <li>load: stat, a fresh state with every standard library, compile the file, the {@code slurm} table
+ *     and plugin extras ({@link Setup}), run the chunk, its first result as a number (non-zero fails
+ *     "returned &lt;rc&gt; on load"), then every required global function must exist;</li>
+ * <li>before every call the file is stat'ed and reloaded only when its mtime (whole seconds) is strictly
+ *     greater than that of the last <em>successful</em> load; a failed reload logs
+ *     "&lt;plugin&gt;: &lt;reason&gt;, using previous script" and the old state keeps serving (and the
+ *     next call tries again); a successful one replaces the whole state;</li>
+ * <li>calls are serialised (one lock per script, as Slurm's mutex), so globals a script keeps survive
+ *     between calls and LuaJava's non-thread-safe state is never shared.</li>
+ * </ul>
+ */
+public final class LuaScript implements AutoCloseable {
+
+    /** Adds the {@code slurm} table and plugin-specific globals to a fresh state, before the chunk runs. */
+    public interface Setup {
+        void install(Lua L);
+    }
+
+    private final Path path;
+    private final String plugin;
+    private final LuaVersion version;
+    private final List<String> required;
+    private final Setup setup;
+    private final Logger log;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private Lua state;
+    private HostShell shell;
+    private long loadedMtime = Long.MIN_VALUE;
+
+    /**
+     * @param path     the script (Slurm: job_submit.lua next to slurm.conf)
+     * @param plugin   the plugin type, first word of every log line ("job_submit/lua")
+     * @param required the global functions the script must define
+     */
+    public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log) {
+        this.path = path;
+        this.plugin = plugin;
+        this.version = version;
+        this.required = List.copyOf(required);
+        this.setup = setup;
+        this.log = log;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public LuaVersion version() {
+        return version;
+    }
+
+    /**
+     * The first load (plugin init). Empty when it worked, else why (already logged): the plugin must then
+     * refuse to start, as slurmctld fatals on an invalid script (JSL-4).
+     */
+    public Optional<String> load() {
+        lock.lock();
+        try {
+            return tryLoad();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A plugin's init(): 0 (SLURM_SUCCESS) when the script loaded, else -1 (SLURM_ERROR). */
+    public int init() {
+        return load().isEmpty() ? 0 : -1;
+    }
+
+    /**
+     * Runs {@code body} on the script's state under the script's lock, after the mtime check (and a
+     * reload when the file moved on). Empty when there is no state at all (never loaded).
+     */
+    public <T> Optional<T> call(Function<Lua, T> body) {
+        lock.lock();
+        try {
+            reloadIfChanged();
+            if (state == null) {
+                return Optional.empty();
+            }
+            int top = state.getTop();
+            try {
+                return Optional.ofNullable(body.apply(state));
+            } finally {
+                state.setTop(top);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void reloadIfChanged() {
+        long mtime;
+        try {
+            mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
+        } catch (IOException e) {
+            mtime = Long.MAX_VALUE; // cannot stat: try (and fail) to load, which logs why
+        }
+        if (state == null || mtime > loadedMtime) {
+            tryLoad();
+        }
+    }
+
+    private Optional<String> tryLoad() {
+        long mtime;
+        Lua next = null;
+        HostShell nextShell = new HostShell();
+        try {
+            mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
+            next = LuaStates.open(version);
+            nextShell.install(next, version);
+            next.load(LuaResources.read(path), "@" + path);
+            setup.install(next);
+            next.pCall(0, 1);
+            int rc = next.isNumber(-1) ? (int) next.toNumber(-1) : 0;
+            next.pop(1);
+            if (rc != 0) {
+                return failed(next, nextShell, path + ": returned " + rc + " on load");
+            }
+            List<String> missing = new ArrayList<>();
+            for (String fn : required) {
+                next.getGlobal(fn);
+                if (!next.isFunction(-1)) {
+                    missing.add(fn);
+                    log.log(Level.ERROR, plugin + ": " + path + ": missing required function " + fn);
+                }
+                next.pop(1);
+            }
+            if (!missing.isEmpty()) {
+                return failed(next, nextShell, path + ": required function(s) not present");
+            }
+        } catch (IOException e) {
+            return failed(next, nextShell, path + ": cannot read: " + e.getMessage());
+        } catch (LuaException e) {
+            return failed(next, nextShell, path + ": " + e.getMessage());
+        }
+        closeState();
+        state = next;
+        shell = nextShell;
+        loadedMtime = mtime;
+        log.log(Level.DEBUG, plugin + ": loaded " + path + " (" + LuaStates.versionString(next) + ")");
+        return Optional.empty();
+    }
+
+    private Optional<String> failed(Lua next, HostShell nextShell, String reason) {
+        if (next != null) {
+            nextShell.closeAll();
+            next.close();
+        }
+        log.log(Level.ERROR, plugin + ": " + reason + (state != null ? ", using previous script" : ""));
+        return Optional.of(reason);
+    }
+
+    private void closeState() {
+        if (state != null) {
+            shell.closeAll();
+            state.close();
+            state = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closeState();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package io.plugstack.lua;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Function;
+
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.slurm.TimeStr;
+import party.iroiro.luajava.Lua;
+
+/**
+ * The part of the global {@code slurm} table every Lua plugin shares (LUA-3, Slurm 25.11): log, error,
+ * time_str2mins, get_qos_priority, the printf-style wrappers (tiny chunks over string.format, as
+ * Slurm compiles them, looking up {@code slurm} and unpack at call time), the constants and every
+ * errno of {@link SlurmErrno} by name. Numbers are pushed as Lua numbers the way lua_pushnumber does
+ * (floats under 5.3+). Not in 25.11: to_json/from_json/to_yaml/from_yaml (26.05).
+ */
+public final class SlurmTable {
+
+    private static final double TWO_TO_64 = 18446744073709551616.0;
+
+    private final Logger log;
+    private final String clusterName;
+    private final Function<String, OptionalLong> qosPriority;
+
+    /**
+     * @param log         where slurm.log/slurm.error lines go ("lua: " prefix)
+     * @param clusterName ClusterName (slurm.CLUSTER_NAME)
+     * @param qosPriority a QOS's priority by name, for slurm.get_qos_priority
+     */
+    public SlurmTable(Logger log, String clusterName, Function<String, OptionalLong> qosPriority) {
+        this.log = log;
+        this.clusterName = clusterName;
+        this.qosPriority = qosPriority;
+    }
+
+    /** A uint64_t as lua_pushnumber converts it: the unsigned value as a double. */
+    public static double unsignedToDouble(long v) {
+        double d = (double) (v & Long.MAX_VALUE);
+        return v < 0 ? d + 9223372036854775808.0 : d;
+    }
+
+    /** A Lua number stored into a uint64_t (C's conversion, wrapping negatives). */
+    public static long doubleToUnsigned(double d) {
+        if (d >= 9223372036854775808.0) {
+            return d >= TWO_TO_64 ? -1L : (long) (d - 9223372036854775808.0) + Long.MIN_VALUE;
+        }
+        return (long) d;
+    }
+
+    /** The numeric constants other than errno codes, in Slurm's names. */
+    static Map<String, Double> constants() {
+        Map<String, Double> c = new LinkedHashMap<>();
+        c.put("SUCCESS", 0.0);
+        c.put("ERROR", -1.0);
+        c.put("FAILURE", -1.0);
+        c.put("NO_VAL", (double) NoVal.NO_VAL);
+        c.put("NO_VAL16", (double) NoVal.NO_VAL16);
+        c.put("NO_VAL8", (double) NoVal.NO_VAL8);
+        c.put("NO_VAL64", unsignedToDouble(NoVal.NO_VAL64));
+        c.put("INFINITE", (double) NoVal.INFINITE);
+        c.put("INFINITE64", unsignedToDouble(NoVal.INFINITE64));
+        c.put("MEM_PER_CPU", unsignedToDouble(NoVal.MEM_PER_CPU));
+        c.put("NICE_OFFSET", (double) NoVal.NICE_OFFSET);
+        c.put("SHARED_FORCE", (double) 0x8000);
+        c.put("JOB_SHARED_NONE", 0.0);
+        c.put("JOB_SHARED_OK", 1.0);
+        c.put("JOB_SHARED_USER", 2.0);
+        c.put("JOB_SHARED_MCS", 3.0);
+        c.put("ALLOC_SID_ADMIN_HOLD", 1.0);
+        c.put("ALLOC_SID_USER_HOLD", 2.0);
+        c.put("MAIL_JOB_BEGIN", 1.0);
+        c.put("MAIL_JOB_END", 2.0);
+        c.put("MAIL_JOB_FAIL", 4.0);
+        c.put("MAIL_JOB_REQUEUE", 8.0);
+        c.put("MAIL_JOB_TIME100", 16.0);
+        c.put("MAIL_JOB_TIME890", 32.0); // sic: Slurm exports the 90% flag under this name (since 16.05)
+        c.put("MAIL_JOB_TIME80", 64.0);
+        c.put("MAIL_JOB_TIME50", 128.0);
+        c.put("MAIL_JOB_STAGE_OUT", 256.0);
+        c.put("MAIL_INVALID_DEPEND", 1024.0);
+        c.put("KILL_INV_DEP", (double) (1L << 0));
+        c.put("NO_KILL_INV_DEP", (double) (1L << 1));
+        c.put("GRES_ENFORCE_BIND", (double) (1L << 4));
+        c.put("SPREAD_JOB", (double) (1L << 8));
+        c.put("USE_MIN_NODES", (double) (1L << 9));
+        c.put("GRES_DISABLE_BIND", (double) (1L << 19));
+        return c;
+    }
+
+    /** Sets the global {@code slurm} to a new table with the common part; plugins add their own entries. */
+    public void install(Lua L, LuaVersion version) {
+        L.createTable(0, 128);
+        constants().forEach((name, value) -> {
+            L.push(value);
+            L.setField(-2, name);
+        });
+        for (SlurmErrno e : SlurmErrno.values()) {
+            L.push((double) e.code());
+            L.setField(-2, e.name());
+        }
+        L.push(clusterName == null ? "" : clusterName);
+        L.setField(-2, "CLUSTER_NAME");
+        L.push(this::slurmLog);
+        L.setField(-2, "log");
+        L.push(this::slurmError);
+        L.setField(-2, "error");
+        L.push(SlurmTable::timeStr2Mins);
+        L.setField(-2, "time_str2mins");
+        L.push(this::getQosPriority);
+        L.setField(-2, "get_qos_priority");
+        L.setGlobal("slurm");
+        String unpack = version == LuaVersion.LUA_5_1 ? "unpack" : "table.unpack";
+        wrapper(L, "log_error", "slurm.error (string.format(" + unpack + "({...})))");
+        String[] levels = {"log_info", "log_verbose", "log_debug", "log_debug2", "log_debug3", "log_debug4"};
+        for (int i = 0; i < levels.length; i++) {
+            wrapper(L, levels[i], "slurm.log (" + i + ", string.format(" + unpack + "({...})))");
+        }
+        wrapper(L, "log_user", "slurm.user_msg (string.format(" + unpack + "({...})))");
+    }
+
+    private static void wrapper(Lua L, String name, String chunk) {
+        L.getGlobal("slurm");
+        L.load(chunk);
+        L.setField(-2, name);
+        L.pop(1);
+    }
+
+    private int slurmLog(Lua L) {
+        int level = (int) L.toNumber(1);
+        String msg = "lua: " + L.toString(2);
+        Level l = level <= 0 ? Level.INFO : level <= 2 ? Level.DEBUG : Level.TRACE;
+        if (log.isLoggable(l)) {
+            log.log(l, msg);
+        }
+        return 0;
+    }
+
+    private int slurmError(Lua L) {
+        log.log(Level.ERROR, "lua: " + L.toString(1));
+        return 0;
+    }
+
+    private static int timeStr2Mins(Lua L) {
+        long minutes;
+        try {
+            minutes = TimeStr.minutes(String.valueOf(L.toString(1)));
+        } catch (IllegalArgumentException e) {
+            minutes = -1;
+        }
+        L.push((double) (int) minutes); // C's int result: INFINITE reads -1
+        return 1;
+    }
+
+    private int getQosPriority(Lua L) {
+        String name = L.toString(1);
+        OptionalLong p = name == null ? OptionalLong.empty() : qosPriority.apply(name);
+        if (p.isEmpty()) {
+            log.log(Level.ERROR, "Invalid QOS name: " + name);
+            return 0;
+        }
+        L.push((double) p.getAsLong());
+        return 1;
+    }
+}

@@ -1,0 +1,52 @@
+package io.plugstack.lua;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+import io.plugstack.bundles.testing.RecordingLogger;
+import party.iroiro.luajava.Lua;
+
+/** A script with the common slurm table only, evaluated in the real C Lua. */
+final class LuaHarness {
+
+    final RecordingLogger log = new RecordingLogger("test/lua");
+    private final Path dir;
+
+    LuaHarness(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The lines the script logged through slurm.log* (the loader's own lines left out). */
+    List<String> scriptLines() {
+        return log.lines.stream().filter(l -> l.contains(" lua: ")).toList();
+    }
+
+    /** What {@code expr} gives as tostring, in a fresh Lua 5.4 state with the slurm table. */
+    String eval(String expr) {
+        return eval(LuaVersion.LUA_5_4, expr);
+    }
+
+    String eval(LuaVersion version, String expr) {
+        try {
+            Path file = dir.resolve("probe.lua");
+            Files.writeString(file, "function probe() return tostring(" + expr + ") end\n");
+            SlurmTable slurm = new SlurmTable(log, "tux",
+                    q -> q.equals("high") ? OptionalLong.of(100) : OptionalLong.empty());
+            try (LuaScript s = new LuaScript(file, "test/lua", version, List.of("probe"), L -> slurm.install(L, version), log)) {
+                if (s.load().isPresent()) {
+                    throw new AssertionError("load failed: " + log.lines);
+                }
+                return s.call((Lua L) -> {
+                    LuaCall c = LuaCall.invoke(L, "probe", l -> { });
+                    return c.outcome() == LuaCall.Outcome.ERROR ? "error: " + c.error() : L.toString(-1);
+                }).orElseThrow();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
