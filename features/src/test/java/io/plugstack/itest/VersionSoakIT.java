@@ -36,10 +36,11 @@ class VersionSoakIT extends BenchRuntime {
         runtime.plugstackConf("required soak " + log);
         // slurmctld forgets finished jobs after MinJobAge; a soak must not count their records as a leak
         slurmConf("MinJobAge=5");
-        ConcurrentLinkedQueue<String> events = new ConcurrentLinkedQueue<>();
+        // the last bundle events and version switches, printed if a job fails (bounded: memory is measured)
+        java.util.concurrent.ArrayBlockingQueue<String> events = new java.util.concurrent.ArrayBlockingQueue<>(300);
         runtime.context().addBundleListener(e -> {
             if ("itest.soak".equals(e.getBundle().getSymbolicName())) {
-                events.add(System.nanoTime() / 1_000_000 + " " + e.getBundle().getVersion() + " " + e.getType());
+                note(events, e.getBundle().getVersion() + " " + e.getType());
             }
         });
         PlugstackRuntime.await(() -> {
@@ -79,11 +80,11 @@ class VersionSoakIT extends BenchRuntime {
             long t0 = System.nanoTime();
             runtime.deploy(v3);
             PlugstackRuntime.await(() -> versionState("3.0.0").matches("(available|outside pin)"), "3.0.0 to settle");
-            events.add(System.nanoTime() / 1_000_000 + " upgrade");
+            note(events, "upgrade");
             assertThat(shell.run("plugstack:upgrade soak 3.0.0")).contains("upgrade to 3.0.0");
-            events.add(System.nanoTime() / 1_000_000 + " rollback");
+            note(events, "rollback");
             assertThat(shell.run("plugstack:rollback soak")).contains("rollback to 2.0.0");
-            events.add(System.nanoTime() / 1_000_000 + " rolled back");
+            note(events, "rolled back");
             Files.delete(deployed);
             String location = deployed.toUri().toString();
             PlugstackRuntime.await(() -> runtime.bundleAt(location).isEmpty(), "3.0.0 to be uninstalled");
@@ -122,6 +123,13 @@ class VersionSoakIT extends BenchRuntime {
         // flat: a leaked class space per cycle would add thousands of classes and megabytes
         assertThat(classesEnd - classesAtTenth).isLessThan(500);
         assertThat(heapEnd - heapAtTenth).isLessThan(32L << 20);
+    }
+
+    private static void note(java.util.concurrent.BlockingQueue<String> events, String what) {
+        String e = System.nanoTime() / 1_000_000 + " " + what;
+        while (!events.offer(e)) {
+            events.poll();
+        }
     }
 
     private Path build(String version) throws Exception {

@@ -3,12 +3,13 @@ package io.plugstack.runtime.host.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.VersionRange;
@@ -36,11 +37,11 @@ final class PluginTable {
 
     private final ConcurrentMap<ServiceReference<?>, TrackedPlugin> live = new ConcurrentHashMap<>();
     private final AtomicLong generation = new AtomicLong();
-    private final Function<String, Optional<VersionRange>> adminPin;
+    private final Supplier<Map<String, VersionRange>> adminPins;
     private final Consumer<String> log;
 
-    PluginTable(Function<String, Optional<VersionRange>> adminPin, Consumer<String> log) {
-        this.adminPin = adminPin;
+    PluginTable(Supplier<Map<String, VersionRange>> adminPins, Consumer<String> log) {
+        this.adminPins = adminPins;
         this.log = log;
     }
 
@@ -80,13 +81,23 @@ final class PluginTable {
         return t.objectClasses().stream().map(PluginFamily::ofServiceInterface).flatMap(Optional::stream).findFirst();
     }
 
-    /** Whether the admin's pin for {@code t}'s plugin lets it run. */
-    boolean adminAdmits(TrackedPlugin t) {
-        return adminPin.apply(t.symbolicName()).map(r -> r.includes(t.version())).orElse(true);
+    /**
+     * The version of the plugin {@code pin} names that runs for a new stack (see class comment).
+     * It reads the admin's pins once, so a switch is atomic for it: it sees the old pin or the new
+     * one, never one for one version and the other for the next; and if the pins or the plugins
+     * changed while it chose and it found nothing, it chooses again on the new state.
+     */
+    Choice choose(PluginFamily family, PluginPin pin) {
+        for (int attempt = 0;; attempt++) {
+            long before = generation.get();
+            Choice c = chooseOnce(family, pin, adminPins.get());
+            if (c.plugin().isPresent() || generation.get() == before || attempt == 2) {
+                return c;
+            }
+        }
     }
 
-    /** The version of the plugin {@code pin} names that runs for a new stack (see class comment). */
-    Choice choose(PluginFamily family, PluginPin pin) {
+    private Choice chooseOnce(PluginFamily family, PluginPin pin, Map<String, VersionRange> pins) {
         List<TrackedPlugin> named = of(family).stream()
                 .filter(t -> PluginNames.names(family, pin.reference(), t.symbolicName(), t.pluginType(), t.pluginName()))
                 .toList();
@@ -98,9 +109,10 @@ final class PluginTable {
         List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
         List<String> passed = new ArrayList<>();
         boolean initFailed = false;
+        VersionRange adminPin = pins.get(owner);
         for (TrackedPlugin t : versions) {
-            if (!adminAdmits(t)) {
-                passed.add(t.version() + " outside the pin " + adminPin.apply(owner).map(PluginPin::format).orElse(""));
+            if (adminPin != null && !adminPin.includes(t.version())) {
+                passed.add(t.version() + " outside the pin " + PluginPin.format(adminPin));
             } else if (!pin.admits(t.version())) {
                 passed.add(t.version() + " outside " + pin);
             } else if (t.load(log)) {

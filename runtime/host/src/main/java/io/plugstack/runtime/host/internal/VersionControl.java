@@ -40,7 +40,7 @@ final class VersionControl {
         this.file = file;
         this.log = log;
         this.info = info;
-        this.table = new PluginTable(this::pin, log);
+        this.table = new PluginTable(() -> pins, log);
         file.ifPresent(this::restore);
     }
 
