@@ -70,7 +70,7 @@ class FeaturesIT {
         for (String bsn : new String[] {PARTITION, TIMELIMIT, USER_DEFAULTS}) {
             assertThat(runtime.bundle(bsn)).get().extracting(Bundle::getState).isEqualTo(Bundle.ACTIVE);
         }
-        assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition,require_timelimit")
+        assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)")
                 .containsEntry("CliFilterPlugins", "user_defaults");
         assertThat(config.get("plugstack.partition~batch")).containsEntry("PartitionName", "batch");
         Path script = Files.writeString(dir.resolve("notime.sh"), "#!/bin/sh\ntrue\n");
@@ -105,7 +105,7 @@ class FeaturesIT {
         Map<String, Object> admins = config.get("plugstack.slurm");
         try {
             shell.run("plugstack:feature-install site-policy");
-            assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition,require_timelimit");
+            assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)");
 
             assertThat(shell.run("plugstack:feature-uninstall site-policy")).contains("configurations restored: plugstack.slurm");
 
@@ -125,7 +125,7 @@ class FeaturesIT {
         open(PlugstackRuntime.start(home, settings));
 
         assertThat(runtime.bundle(TIMELIMIT)).get().extracting(Bundle::getState).isEqualTo(Bundle.ACTIVE);
-        assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition,require_timelimit");
+        assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)");
         assertThat(shell.run("plugstack:feature-list")).containsPattern("site-policy\\s+installed\\s+io.plugstack:" + TIMELIMIT
                 + ":0.1.0\\s+\\d+\\s+ACTIVE");
     }

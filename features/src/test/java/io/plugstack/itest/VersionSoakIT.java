@@ -113,6 +113,9 @@ class VersionSoakIT extends BenchRuntime {
         memory.forEach(m -> System.out.println("SOAK " + m));
         System.out.println("SOAK from cycle %d to the end: heap %+.1f MB, classes %+d".formatted(cycles / 10,
                 (heapEnd - heapAtTenth) / 1e6, classesEnd - classesAtTenth));
+        int removalPending = runtime.context().getBundle(0).adapt(org.osgi.framework.wiring.FrameworkWiring.class)
+                .getRemovalPendingBundles().size();
+        System.out.println("SOAK bundles uninstalled but still pending removal: " + removalPending);
 
         if (!failures.isEmpty()) {
             events.forEach(e -> System.out.println("SOAK event " + e));

@@ -42,6 +42,8 @@ final class BundleFreshInstances implements FreshInstances {
         if (bundle == null) {
             throw new IllegalStateException("bundle " + record.bundleId() + " is gone");
         }
+        // an uninstalled bundle's jar must not stay cached: versions come and go (upgrade, undeploy)
+        revisions.keySet().removeIf(id -> context.getBundle(id) == null);
         Revision r = revisions.compute(bundle.getBundleId(),
                 (id, old) -> old != null && old.lastModified() == bundle.getLastModified() ? old : read(bundle));
         FreshClassSpace space = FreshClassSpace.open(r.jar(), r.privatePackages(), BundleClassSpaces.parentLoader(bundle));
