@@ -71,7 +71,7 @@ class FeaturesIT {
             assertThat(runtime.bundle(bsn)).get().extracting(Bundle::getState).isEqualTo(Bundle.ACTIVE);
         }
         assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)")
-                .containsEntry("CliFilterPlugins", "user_defaults");
+                .containsEntry("CliFilterPlugins", "user_defaults@[0.1,1)");
         assertThat(config.get("plugstack.partition~batch")).containsEntry("PartitionName", "batch");
         Path script = Files.writeString(dir.resolve("notime.sh"), "#!/bin/sh\ntrue\n");
         assertThat(runUntil("sbatch -o " + dir.resolve("n.out") + " " + script, o -> o.contains("Time limit")))
