@@ -2,24 +2,20 @@ package io.plugstack.runtime.features.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.plugstack.runtime.spi.DurableFile;
 import io.plugstack.runtime.spi.FeatureDefinition;
 
 /**
- * The installed features, in {@code <home>/data/features.state} (a properties file). Written whole
- * to a temporary file, forced to disk, then renamed over the old one (ATOMIC_MOVE): a kill at any
- * point leaves either the old state or the new one, never half of one.
+ * The installed features, in {@code <home>/data/features.state} (a properties file), saved through
+ * {@link DurableFile}: a kill at any point leaves either the old state or the new one.
  */
 final class StateFile {
 
@@ -55,15 +51,9 @@ final class StateFile {
         for (int f = 0; f < features.size(); f++) {
             writeFeature(p, "feature." + f + ".", features.get(f));
         }
-        Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING); OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
-            p.store(out, "features installed at run time (plugstack:feature-install); replayed at every start");
-            out.flush();
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        p.store(out, "features installed at run time (plugstack:feature-install); replayed at every start");
+        DurableFile.replace(file, out.toByteArray());
     }
 
     private static void writeFeature(Properties p, String k, InstalledFeature f) {

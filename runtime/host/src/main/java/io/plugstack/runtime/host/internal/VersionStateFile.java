@@ -2,13 +2,10 @@ package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,10 +13,12 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import io.plugstack.runtime.spi.DurableFile;
+
 /**
  * Where pins and the history of active versions persist: {@code <home>/data/plugin-versions.properties}.
- * Written whole to a temporary file, forced to disk, then renamed over the old one (an atomic move),
- * so a runtime killed mid-write leaves either the old state or the new one, never half of one.
+ * Saved through {@link DurableFile}, so a runtime killed mid-write leaves either the old state or the
+ * new one, never half of one.
  */
 final class VersionStateFile {
 
@@ -82,14 +81,7 @@ final class VersionStateFile {
         new TreeMap<>(state.pins()).forEach((k, v) -> out.append(PIN).append(k).append('=').append(escape(v)).append('\n'));
         new TreeMap<>(state.history()).forEach((k, v) -> out.append(HISTORY).append(k).append('=')
                 .append(String.join(",", v)).append('\n'));
-        Files.createDirectories(file.getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ch.write(StandardCharsets.UTF_8.encode(out.toString()));
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        DurableFile.replace(file, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Properties syntax: ':' '=' and a leading '[' are fine in values, '\' is not. */
