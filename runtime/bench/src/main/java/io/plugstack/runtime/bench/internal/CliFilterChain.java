@@ -8,6 +8,7 @@ import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.spank.SlurmLog;
 
 /**
@@ -38,7 +39,7 @@ final class CliFilterChain implements AutoCloseable {
     static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
         List<PluginCatalog.Instance> instances = new ArrayList<>();
         List<String> types = new ArrayList<>();
-        List<PluginList.Entry> entries;
+        List<PluginPin> entries;
         try {
             entries = PluginList.entries(PluginFamily.CLI_FILTER, list);
         } catch (IllegalArgumentException e) {
@@ -46,17 +47,17 @@ final class CliFilterChain implements AutoCloseable {
             log.error("failed to initialize cli_filter plugin");
             return Optional.empty();
         }
-        for (PluginList.Entry entry : entries) {
-            PluginCatalog.Selection s = PluginList.select(catalog, PluginFamily.CLI_FILTER, entry);
+        for (PluginPin entry : entries) {
+            PluginCatalog.Selection s = catalog.select(PluginFamily.CLI_FILTER, entry);
             Optional<PluginCatalog.Instance> i = s.plugin().flatMap(catalog::instance);
             if (i.isEmpty()) {
-                log.error("cannot create cli_filter context for " + entry.label() + (s.why().isEmpty() ? "" : ": " + s.why()));
+                log.error("cannot create cli_filter context for " + entry + (s.why().isEmpty() ? "" : ": " + s.why()));
                 log.error("failed to initialize cli_filter plugin");
                 instances.forEach(PluginCatalog.Instance::close);
                 return Optional.empty();
             }
             instances.add(i.get());
-            types.add(entry.type());
+            types.add(entry.reference());
         }
         return Optional.of(new CliFilterChain(instances, types, log));
     }

@@ -12,6 +12,7 @@ import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.spank.SlurmLog;
 
 /**
@@ -65,19 +66,19 @@ final class JobSubmitChain {
             plugins = cached.plugins();
         } else {
             plugins = new ArrayList<>();
-            List<PluginList.Entry> entries;
+            List<PluginPin> entries;
             try {
                 entries = PluginList.entries(PluginFamily.JOB_SUBMIT, list);
             } catch (IllegalArgumentException e) {
                 log.error("JobSubmitPlugins=" + list + ": " + e.getMessage());
                 return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of("JobSubmitPlugins: " + e.getMessage()), "");
             }
-            for (PluginList.Entry entry : entries) {
-                PluginCatalog.Selection r = PluginList.select(catalog, PluginFamily.JOB_SUBMIT, entry);
+            for (PluginPin entry : entries) {
+                PluginCatalog.Selection r = catalog.select(PluginFamily.JOB_SUBMIT, entry);
                 if (r.plugin().isEmpty()) {
                     // slurmctld would not have started (JS-1); the bench refuses the job and says why
-                    log.error("cannot create job_submit context for " + entry.label() + ": " + r.why() + " (see plugstack:versions)");
-                    return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(entry.type() + " is not loaded"), entry.type());
+                    log.error("cannot create job_submit context for " + entry + ": " + r.why() + " (see plugstack:versions)");
+                    return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of(entry.reference() + " is not loaded"), entry.reference());
                 }
                 plugins.add(r.plugin().get());
             }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.plugstack.api.plugin.PluginFamily;
-import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginNames;
 import io.plugstack.runtime.host.catalog.PluginPin;
 
 /**
@@ -16,30 +16,17 @@ final class PluginList {
     private PluginList() {
     }
 
-    /** One configured plugin: its full type ("job_submit/partition") and the entry as written. */
-    record Entry(String type, PluginPin pin) {
-        /** "job_submit/partition", or "job_submit/partition@[1.0,2.0)" when pinned. */
-        String label() {
-            return pin.range().map(r -> type + "@" + PluginPin.format(r)).orElse(type);
-        }
-    }
-
     /**
-     * The entries of {@code list}, in order; an entry with a malformed pin throws
+     * The configured plugins of {@code list}, in order, each naming its full type
+     * ("job_submit/partition@[1.0,2.0)"); an entry with a malformed pin throws
      * IllegalArgumentException naming it.
      */
-    static List<Entry> entries(PluginFamily family, String list) {
-        List<Entry> out = new ArrayList<>();
+    static List<PluginPin> entries(PluginFamily family, String list) {
+        List<PluginPin> out = new ArrayList<>();
         for (String e : PluginPin.splitList(list)) {
             PluginPin pin = PluginPin.parse(e);
-            String ref = pin.reference();
-            out.add(new Entry(ref.startsWith(family.major() + "/") ? ref : family.major() + "/" + ref, pin));
+            out.add(new PluginPin(PluginNames.fullType(family, pin.reference()), pin.range()));
         }
         return out;
-    }
-
-    /** The version of the configured plugin that runs, or why none can. */
-    static PluginCatalog.Selection select(PluginCatalog catalog, PluginFamily family, Entry entry) {
-        return catalog.select(family, new PluginPin(entry.type(), entry.pin().range()));
     }
 }

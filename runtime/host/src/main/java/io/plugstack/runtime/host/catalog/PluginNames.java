@@ -20,8 +20,12 @@ public final class PluginNames {
         if (family == PluginFamily.SPANK) {
             return name != null && name.equals(stem(reference));
         }
-        String full = reference.startsWith(family.major() + "/") ? reference : family.major() + "/" + reference;
-        return full.equals(type);
+        return fullType(family, reference).equals(type);
+    }
+
+    /** A typed family's plugin type as configured lists name it: "partition" is "job_submit/partition". */
+    public static String fullType(PluginFamily family, String reference) {
+        return reference.startsWith(family.major() + "/") ? reference : family.major() + "/" + reference;
     }
 
     /** Whether {@code reference} names {@code record}, whatever its family (the shell's view). */
