@@ -77,12 +77,8 @@ final class VersionControl {
     /** Records the version each plugin runs now; logs and saves what changed. */
     void refresh() {
         Map<String, Version> active = new HashMap<>();
-        for (TrackedPlugin t : table.all()) {
-            if (!active.containsKey(t.symbolicName())) {
-                PluginTable.familyOf(t).flatMap(f -> table.choose(f, new PluginPin(t.symbolicName(), Optional.empty())).plugin())
-                        .ifPresent(c -> active.put(t.symbolicName(), c.version()));
-            }
-        }
+        table.all().stream().map(TrackedPlugin::symbolicName).distinct()
+                .forEach(bsn -> active(bsn).ifPresent(t -> active.put(bsn, t.version())));
         synchronized (this) {
             boolean changed = false;
             for (Map.Entry<String, Version> e : active.entrySet()) {

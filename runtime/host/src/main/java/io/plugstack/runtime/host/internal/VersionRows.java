@@ -2,6 +2,7 @@ package io.plugstack.runtime.host.internal;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,13 +23,14 @@ final class VersionRows {
     static List<VersionRow> of(List<PluginRecord> records, String plugin, VersionControl versions,
             Map<Long, AtomicInteger> inUse) {
         List<VersionRow> rows = new ArrayList<>();
+        Map<String, Optional<TrackedPlugin>> activeByName = new HashMap<>(); // one choice per plugin, not per row
         for (PluginRecord r : records) {
             if (plugin != null && !plugin.isBlank() && !PluginNames.names(plugin.trim(), r)) {
                 continue;
             }
             String bsn = r.symbolicName();
             String pin = versions.pin(bsn).map(PluginPin::format).orElse("");
-            Optional<TrackedPlugin> active = versions.active(bsn);
+            Optional<TrackedPlugin> active = activeByName.computeIfAbsent(bsn, versions::active);
             String state = switch (r.status()) {
                 case REFUSED -> "refused";
                 case UNRESOLVED -> "unresolved";
