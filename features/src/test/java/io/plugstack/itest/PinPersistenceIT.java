@@ -10,21 +10,12 @@ import org.junit.jupiter.api.Test;
 class PinPersistenceIT extends BootedRuntime {
 
     static long deploy(Shell shell, String version) throws Exception {
-        long id = runtime.deploy(fixtures.plugin("itest.kept", "versioned").header("Slurm-Plugin-Name", "kept")
-                .bundleVersion(version).header("Implementation-Version", version).build()).getBundleId();
-        PlugstackRuntime.await(() -> {
-            try {
-                return !shell.run("plugstack:plugin " + id).contains("UNRESOLVED");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "bundle " + id + " to start");
-        return id;
+        return PluginVersionsView.deploySettled(runtime, shell, fixtures.plugin("itest.kept", "versioned")
+                .header("Slurm-Plugin-Name", "kept").bundleVersion(version).header("Implementation-Version", version).build());
     }
 
     static String state(Shell shell, String version) throws Exception {
-        return shell.run("plugstack:versions kept").lines()
-                .filter(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(version)).findFirst().orElse("");
+        return PluginVersionsView.row(shell.run("plugstack:versions kept"), version);
     }
 
     @Test

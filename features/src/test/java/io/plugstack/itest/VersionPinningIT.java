@@ -20,19 +20,9 @@ class VersionPinningIT extends BenchRuntime {
         return settled(fixtures.plugin(bsn, fixture).header("Slurm-Plugin-Name", name), version);
     }
 
-    /** Deploys the bundle and waits until FileInstall has started it and the catalog has placed it. */
     static long settled(FixturePlugins.Spec spec, String version) throws Exception {
-        long id = runtime.deploy(spec.bundleVersion(version).header("Implementation-Version", version).build()).getBundleId();
-        PlugstackRuntime.await(() -> {
-            try {
-                String r = shell.run("plugstack:plugin " + id);
-                return r.contains("status           READY") || r.contains("status           AVAILABLE")
-                        || r.contains("status           INIT_FAILED");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "bundle " + id + " to start");
-        return id;
+        return PluginVersionsView.deploySettled(runtime, shell,
+                spec.bundleVersion(version).header("Implementation-Version", version).build());
     }
 
     static String versions(String plugin) throws Exception {
@@ -40,7 +30,7 @@ class VersionPinningIT extends BenchRuntime {
     }
 
     static String row(String table, String version) {
-        return table.lines().filter(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(version)).findFirst().orElse("");
+        return PluginVersionsView.row(table, version);
     }
 
     @Test

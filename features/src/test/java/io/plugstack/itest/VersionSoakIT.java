@@ -142,9 +142,7 @@ class VersionSoakIT extends BenchRuntime {
 
     private static String versionState(String version) {
         try {
-            return shell.run("plugstack:versions soak").lines().map(l -> l.split("\\s+"))
-                    .filter(c -> c.length > 3 && c[1].equals(version)).map(c -> c[3].equals("outside") ? "outside pin" : c[3])
-                    .findFirst().orElse("");
+            return PluginVersionsView.state(shell.run("plugstack:versions soak"), version);
         } catch (Exception e) {
             return "";
         }
