@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -122,6 +123,58 @@ class JobLaunchIT extends BenchRuntime {
         String out = run("srun sh -c 'test -d $TMPDIR && echo $TMPDIR'").trim();
         assertThat(out).isEqualTo(dir.resolve("slurm-" + lastJobId()).toString());
         assertThat(Path.of(out)).doesNotExist();
+    }
+
+    @Test
+    void privateTmpRefusesALinkAtTheJobDirectoryAndChangesNothingThroughIt() throws Exception {
+        Path victim = strangersDirectory(dir.resolve("victim-of-link"));
+        long ownerBefore = (Integer) Files.getAttribute(victim, "unix:uid");
+        long next = lastJobId() + 1;
+        Path planted = Files.createSymbolicLink(dir.resolve("slurm-" + next), victim);
+        runtime.plugstackConf("optional private-tmp base=" + dir);
+        String out = run("srun sh -c 'echo job=$SLURM_JOB_ID tmp=$TMPDIR'");
+        assertThat(out).contains("job=" + next + " tmp=\n").doesNotContain("tmp=" + planted);
+        assertThat(out).contains("private-tmp: " + dir.toRealPath().resolve(planted.getFileName())
+                + ": already exists and is not a private directory for uid");
+        assertThat((Integer) Files.getAttribute(victim, "unix:uid")).isEqualTo((int) ownerBefore);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(victim))).isEqualTo("rwxrwxrwx");
+        assertThat(victim).isEmptyDirectory();
+        assertThat(Files.isSymbolicLink(planted)).as("the epilog unlinks the planted link").isFalse();
+    }
+
+    @Test
+    void privateTmpRefusesAnotherUsersDirectoryAtTheJobDirectory() throws Exception {
+        long next = lastJobId() + 1;
+        Path foreign = strangersDirectory(dir.resolve("slurm-" + next));
+        Files.writeString(foreign.resolve("planted"), "theirs");
+        runtime.plugstackConf("optional private-tmp base=" + dir);
+        String out = run("srun sh -c 'echo job=$SLURM_JOB_ID tmp=$TMPDIR'");
+        assertThat(out).contains("job=" + next + " tmp=\n");
+        assertThat(out).contains("private-tmp: " + dir.toRealPath().resolve(foreign.getFileName()) + ": already exists and is not a private directory");
+        if (((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0) {
+            assertThat(foreign.resolve("planted")).as("another user's files are not the job's to remove").hasContent("theirs");
+        }
+    }
+
+    @Test
+    void privateTmpEpilogRemovesLinksTheJobLeftWithoutFollowingThem() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside-the-job"));
+        Files.writeString(outside.resolve("keep"), "keep");
+        runtime.plugstackConf("required private-tmp base=" + dir);
+        run("srun sh -c 'mkdir $TMPDIR/d && ln -s " + outside + " $TMPDIR/escape && ln -s " + outside.resolve("keep")
+                + " $TMPDIR/d/file && ln -s / $TMPDIR/root'");
+        assertThat(dir.resolve("slurm-" + lastJobId())).doesNotExist();
+        assertThat(outside.resolve("keep")).hasContent("keep");
+    }
+
+    /** A directory with mode 0777 owned by another user (as root; by this user otherwise, still not the job's). */
+    private static Path strangersDirectory(Path p) throws Exception {
+        Files.createDirectories(p);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxrwxrwx"));
+        if (((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0) {
+            Files.setAttribute(p, "unix:uid", 12345);
+        }
+        return p;
     }
 
     @Test

@@ -1,0 +1,235 @@
+package io.plugstack.api.user;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Unix user (uid, primary gid) that code in the runtime acts for. The rule: <em>nothing that runs
+ * with more privilege than a user touches a path that user controls with that privilege.</em> Slurm
+ * keeps it by working in a process that is the user (srun, sbatch, a task) or has dropped to the user
+ * (slurmstepd opening output files); this class does the same:
+ * <ul>
+ * <li>when this process is the user (same effective uid and gid; the bench as a plain user), it acts
+ *     directly and the kernel checks its rights;</li>
+ * <li>otherwise (a runtime running as root for a job of another user) the work is done in a child
+ *     process started as the user with util-linux {@code setpriv} (the user's groups from
+ *     {@code /etc/passwd} with {@code --init-groups}, none when the user is not listed there), so the
+ *     kernel checks exactly the rights the user has, links and all, with no window to race.</li>
+ * </ul>
+ * A process that is neither the user nor root cannot act for the user and gets an IOException saying so.
+ */
+public final class OnBehalfOf {
+
+    /** util-linux's setpriv: a program run with the given ids and groups. */
+    public static final String SETPRIV = "/usr/bin/setpriv";
+    /** How long a helper process may take before it is killed (a read that blocks on a FIFO, say). */
+    static final long HELPER_SECONDS = 10;
+
+    private static final OnBehalfOf THIS_PROCESS = new OnBehalfOf(ownerOfProcSelf("unix:uid"), ownerOfProcSelf("unix:gid"));
+
+    private final long uid;
+    private final long gid;
+
+    private OnBehalfOf(long uid, long gid) {
+        this.uid = uid;
+        this.gid = gid;
+    }
+
+    /** This process's own effective user and group (the owner of /proc/self). */
+    public static OnBehalfOf thisProcess() {
+        return THIS_PROCESS;
+    }
+
+    /** The user {@code uid} with primary group {@code gid} (a job's S_JOB_UID and S_JOB_GID). */
+    public static OnBehalfOf user(long uid, long gid) {
+        return uid == THIS_PROCESS.uid && gid == THIS_PROCESS.gid ? THIS_PROCESS : new OnBehalfOf(uid, gid);
+    }
+
+    public long uid() {
+        return uid;
+    }
+
+    public long gid() {
+        return gid;
+    }
+
+    /** Whether this process is the user, so it may act directly. */
+    public boolean isThisProcess() {
+        return uid == THIS_PROCESS.uid && gid == THIS_PROCESS.gid;
+    }
+
+    /**
+     * The command line that runs {@code argv} as this user: {@code argv} itself when this process is
+     * the user, else {@code argv} behind setpriv with the user's ids and groups.
+     *
+     * @throws IOException when this process can neither be the user nor become it (it is not root)
+     */
+    public List<String> command(List<String> argv) throws IOException {
+        if (isThisProcess()) {
+            return List.copyOf(argv);
+        }
+        if (THIS_PROCESS.uid != 0) {
+            throw new IOException("uid " + THIS_PROCESS.uid + " cannot act for uid " + uid + " (only root can)");
+        }
+        List<String> cmd = new ArrayList<>(List.of(SETPRIV, "--reuid=" + uid, "--regid=" + gid,
+                UnixUsers.byUid(uid).isPresent() ? "--init-groups" : "--clear-groups", "--"));
+        cmd.addAll(argv);
+        return cmd;
+    }
+
+    /**
+     * Reads a regular file as the user would (the kernel checks the user's rights on the file and on
+     * every directory and link on the way); at most {@code maxBytes}. Nothing is read that the user
+     * could not read, and no byte of such a file is returned or put in a message.
+     *
+     * @throws NoSuchFileException when there is no such file (for the user)
+     * @throws IOException         when the user may not read it, it is not a regular file, or it is larger
+     *                             than {@code maxBytes}; the message names the path and the reason only
+     */
+    public byte[] readFile(Path file, int maxBytes) throws IOException {
+        if (isThisProcess()) {
+            if (!Files.exists(file)) {
+                throw new NoSuchFileException(file.toString());
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new IOException(file + ": not a regular file");
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                return bounded(in, maxBytes, file);
+            }
+        }
+        // the test keeps a FIFO or a device from blocking or flooding the helper; cat then reads as the user
+        Process p = start(List.of("/bin/sh", "-c",
+                "[ -e \"$1\" ] || { echo 'No such file or directory' >&2; exit 2; }; "
+                        + "[ -f \"$1\" ] || { echo 'not a regular file' >&2; exit 3; }; cat -- \"$1\" 2>/dev/null || "
+                        + "{ echo 'Permission denied' >&2; exit 4; }", "sh", file.toString()));
+        byte[] bytes;
+        try (InputStream in = p.getInputStream()) {
+            bytes = bounded(in, maxBytes, file);
+        } catch (IOException e) {
+            p.destroyForcibly();
+            throw e;
+        } finally {
+            p.getOutputStream().close();
+        }
+        int rc = finish(p);
+        if (rc == 2) {
+            throw new NoSuchFileException(file.toString());
+        }
+        if (rc != 0) {
+            throw new IOException(file + ": " + errorLine(p, "cannot be read") + " (as uid " + uid + ")");
+        }
+        return bytes;
+    }
+
+    /**
+     * Creates or truncates {@code file} for writing as the user (slurmstepd opens a job's output file
+     * after dropping to the job's user); the stream's close reports a failed write.
+     *
+     * @throws IOException when the user may not create or write the file; the message names the path
+     */
+    public OutputStream createFile(Path file) throws IOException {
+        if (isThisProcess()) {
+            return Files.newOutputStream(file);
+        }
+        // the helper opens the file first and says so, so a refusal is known before anything is written
+        Process p = start(List.of("/bin/sh", "-c", "exec 3>\"$1\" || exit 1; echo ready; exec cat >&3", "sh", file.toString()));
+        byte[] ready = p.getInputStream().readNBytes(6);
+        if (!new String(ready, StandardCharsets.US_ASCII).equals("ready\n")) {
+            p.getOutputStream().close();
+            finish(p);
+            throw new IOException(file + ": " + errorLine(p, "cannot be written") + " (as uid " + uid + ")");
+        }
+        return new FilterOutputStream(p.getOutputStream()) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                super.close();
+                try {
+                    if (p.waitFor() != 0) {
+                        throw new IOException(file + ": write failed (as uid " + uid + ")");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    p.destroyForcibly();
+                }
+            }
+        };
+    }
+
+    private Process start(List<String> argv) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(argv));
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("LC_ALL", "C");
+        return pb.start();
+    }
+
+    private static byte[] bounded(InputStream in, int maxBytes, Path file) throws IOException {
+        byte[] b = in.readNBytes(maxBytes + 1);
+        if (b.length > maxBytes) {
+            throw new IOException(file + ": larger than " + maxBytes + " bytes");
+        }
+        return b;
+    }
+
+    /** Waits for a helper, killing it past its time; its exit code (-1 when killed). */
+    private static int finish(Process p) throws IOException {
+        try {
+            if (!p.waitFor(HELPER_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("a helper process took more than " + HELPER_SECONDS + " s and was killed");
+            }
+            return p.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            return -1;
+        }
+    }
+
+    /** The helper's first line of stderr (its own or setpriv's words, never file content), or {@code fallback}. */
+    private static String errorLine(Process p, String fallback) throws IOException {
+        String err = new String(p.getErrorStream().readNBytes(512), StandardCharsets.UTF_8).strip();
+        int nl = err.indexOf('\n');
+        String line = nl < 0 ? err : err.substring(0, nl);
+        line = line.replaceFirst("^sh: 1: cannot create [^:]*: ", "");
+        return line.isEmpty() ? fallback : line;
+    }
+
+    private static long ownerOfProcSelf(String attribute) {
+        try {
+            return ((Number) Files.getAttribute(Path.of("/proc/self"), attribute)).intValue() & 0xffffffffL;
+        } catch (IOException | RuntimeException e) {
+            return -1; // unknown: this process is then nobody's, and acts for no one directly
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof OnBehalfOf other && other.uid == uid && other.gid == gid;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(uid) * 31 + Long.hashCode(gid);
+    }
+
+    @Override
+    public String toString() {
+        return "uid " + uid + " gid " + gid;
+    }
+}

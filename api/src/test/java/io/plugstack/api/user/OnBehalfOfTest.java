@@ -1,0 +1,121 @@
+package io.plugstack.api.user;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OnBehalfOfTest {
+
+    private static final String SECRET = "root:$6$secret-hash:19000:0:99999:7:::";
+
+    @TempDir
+    Path dir;
+
+    private final OnBehalfOf other = OnBehalfOf.user(Users.OTHER_UID, Users.OTHER_GID);
+
+    @Test
+    void thisProcessRunsCommandsAsTheyAre() throws Exception {
+        OnBehalfOf self = OnBehalfOf.user(OnBehalfOf.thisProcess().uid(), OnBehalfOf.thisProcess().gid());
+        assertThat(self.isThisProcess()).isTrue();
+        assertThat(self.command(List.of("id", "-u"))).containsExactly("id", "-u");
+    }
+
+    @Test
+    void asRootAnotherUsersCommandRunsWithTheirIds() throws Exception {
+        assumeTrue(Users.root(), "only root can become another user");
+        Process p = new ProcessBuilder(other.command(List.of("/bin/sh", "-c", "id -u; id -g; id -G"))).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        assertThat(out.split("\n")).containsExactly("4242", "4343", "4343");
+    }
+
+    @Test
+    void aPlainUserCannotActForAnother() {
+        assumeFalse(Users.root(), "root can act for anyone");
+        assertThatThrownBy(() -> other.command(List.of("true"))).hasMessageContaining("cannot act for uid 4242 (only root can)");
+    }
+
+    @Test
+    void aLinkToAFileTheUserCannotReadIsRefusedAndNothingIsRead() throws Exception {
+        Path secret = Files.writeString(dir.resolve("shadow"), SECRET);
+        Path defaults = Files.createSymbolicLink(dir.resolve("defaults"), secret);
+        if (Users.root()) {
+            Users.chmod(dir, "rwxr-xr-x"); // the other user may look in; the file itself stays root's only
+            Users.chmod(secret, "rw-------");
+            assertThatThrownBy(() -> other.readFile(defaults, 4096))
+                    .hasMessage(defaults + ": Permission denied (as uid 4242)");
+        } else {
+            Users.chmod(secret, "---------");
+            assertThatThrownBy(() -> OnBehalfOf.thisProcess().readFile(defaults, 4096))
+                    .isInstanceOf(AccessDeniedException.class).hasMessageNotContaining("secret-hash");
+        }
+    }
+
+    @Test
+    void aFileTheUserCanReadIsReadAsTheUser() throws Exception {
+        Path file = Files.writeString(dir.resolve("defaults"), "time=10\n");
+        OnBehalfOf user = Users.root() ? other : OnBehalfOf.thisProcess();
+        Users.chmod(dir, "rwxr-xr-x");
+        Users.chmod(file, "rw-r--r--");
+        assertThat(new String(user.readFile(file, 4096), StandardCharsets.UTF_8)).isEqualTo("time=10\n");
+    }
+
+    @Test
+    void aMissingFileIsNoSuchFile() {
+        OnBehalfOf user = Users.root() ? other : OnBehalfOf.thisProcess();
+        assertThatThrownBy(() -> user.readFile(dir.resolve("none"), 4096)).isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void aFifoIsNotReadAndNothingBlocks() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Users.chmod(dir, "rwxr-xr-x");
+        OnBehalfOf user = Users.root() ? other : OnBehalfOf.thisProcess();
+        assertThatThrownBy(() -> user.readFile(fifo, 4096)).hasMessageContaining("not a regular file");
+    }
+
+    @Test
+    void aFileLargerThanTheLimitIsRefused() throws Exception {
+        Path big = Files.write(dir.resolve("big"), new byte[5000]);
+        Users.chmod(dir, "rwxr-xr-x");
+        Users.chmod(big, "rw-r--r--");
+        OnBehalfOf user = Users.root() ? other : OnBehalfOf.thisProcess();
+        assertThatThrownBy(() -> user.readFile(big, 4096)).hasMessage(big + ": larger than 4096 bytes");
+    }
+
+    @Test
+    void asRootAFileIsCreatedAsTheUserWhereTheUserMayWrite() throws Exception {
+        assumeTrue(Users.root(), "only root can become another user");
+        Path theirs = Files.createDirectory(dir.resolve("theirs"));
+        Users.chmod(dir, "rwxr-xr-x");
+        Files.setAttribute(theirs, "unix:uid", (int) Users.OTHER_UID);
+        Path out = theirs.resolve("job.out");
+        try (OutputStream o = other.createFile(out)) {
+            o.write("hello\n".getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(out).hasContent("hello");
+        assertThat(Users.uid(out)).isEqualTo(Users.OTHER_UID);
+    }
+
+    @Test
+    void asRootAFileWhereTheUserMayNotWriteIsRefused() throws Exception {
+        assumeTrue(Users.root(), "only root can become another user");
+        Users.chmod(dir, "rwxr-xr-x");
+        Path out = dir.resolve("job.out");
+        assertThatThrownBy(() -> other.createFile(out)).hasMessage(out + ": Permission denied (as uid 4242)");
+        assertThat(out).doesNotExist();
+    }
+}
