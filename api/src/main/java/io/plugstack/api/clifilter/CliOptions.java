@@ -18,6 +18,16 @@ public interface CliOptions {
     CliCommand command();
 
     /**
+     * The real uid of the user running the command ({@code getuid()} in srun, sbatch, salloc). A plugin
+     * that touches the user's files does it as this user ({@link io.plugstack.api.user.OnBehalfOf}): the
+     * host may run with more privilege than the user has.
+     */
+    long uid();
+
+    /** The real gid of the user running the command ({@code getgid()}). */
+    long gid();
+
+    /**
      * The option's current value as Slurm's getter renders it, e.g. {@code get("time")}. An unset option
      * may give empty or a sentinel string (e.g. "-2" for ntasks-per-node, "0?" for --mem=0), as Slurm's
      * getter does; an unknown name gives empty.

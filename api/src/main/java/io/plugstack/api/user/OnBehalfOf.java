@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -105,6 +106,8 @@ public final class OnBehalfOf {
             }
             try (InputStream in = Files.newInputStream(file)) {
                 return bounded(in, maxBytes, file);
+            } catch (AccessDeniedException e) {
+                throw new IOException(file + ": Permission denied", e);
             }
         }
         // the test keeps a FIFO or a device from blocking or flooding the helper; cat then reads as the user

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -59,7 +58,7 @@ class OnBehalfOfTest {
         } else {
             Users.chmod(secret, "---------");
             assertThatThrownBy(() -> OnBehalfOf.thisProcess().readFile(defaults, 4096))
-                    .isInstanceOf(AccessDeniedException.class).hasMessageNotContaining("secret-hash");
+                    .hasMessage(defaults + ": Permission denied");
         }
     }
 

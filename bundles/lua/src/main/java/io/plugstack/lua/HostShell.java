@@ -6,7 +6,11 @@ import java.io.OutputStream;
 import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+
+import io.plugstack.api.user.OnBehalfOf;
 
 import party.iroiro.luajava.Lua;
 
@@ -14,7 +18,9 @@ import party.iroiro.luajava.Lua;
  * {@code io.popen} and {@code os.execute} with C Lua's meaning: the command runs under
  * {@code /bin/sh -c}, its stderr (and for os.execute and write-mode popen, its stdout) is the host's.
  * The file object, its read formats and the 5.1 vs 5.2+ return conventions are written in Lua
- * ({@code popen.lua}) over four host functions here. One instance per Lua state; processes still open
+ * ({@code popen.lua}) over four host functions here. The command runs as the user the script works
+ * for ({@link OnBehalfOf}): job_submit/lua as the runtime (slurmctld's SlurmUser), cli_filter/lua as
+ * the command's user. One instance per Lua state; processes still open
  * when the state closes are destroyed.
  */
 final class HostShell {
@@ -22,7 +28,13 @@ final class HostShell {
     static final String SHELL = "/bin/sh";
 
     private final Map<Integer, Pipe> pipes = new HashMap<>();
+    private final Supplier<OnBehalfOf> user;
     private int nextId = 1;
+
+    /** @param user whom the commands run as now: Slurm runs them as the process the script is in */
+    HostShell(Supplier<OnBehalfOf> user) {
+        this.user = user;
+    }
 
     private record Pipe(Process process, PushbackInputStream in, OutputStream out) {
     }
@@ -42,13 +54,14 @@ final class HostShell {
     private int popen(Lua L) {
         String cmd = L.toString(1);
         boolean reading = "r".equals(L.toString(2));
-        ProcessBuilder pb = new ProcessBuilder(SHELL, "-c", cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-        if (reading) {
-            pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
-        } else {
-            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-        }
         try {
+            ProcessBuilder pb = new ProcessBuilder(user.get().command(List.of(SHELL, "-c", cmd)))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            if (reading) {
+                pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
+            } else {
+                pb.redirectOutput(ProcessBuilder.Redirect.INHERIT);
+            }
             Process p = pb.start();
             int id = nextId++;
             pipes.put(id, new Pipe(p, new PushbackInputStream(p.getInputStream(), 1), p.getOutputStream()));
@@ -100,9 +113,8 @@ final class HostShell {
     }
 
     private int execute(Lua L) {
-        ProcessBuilder pb = new ProcessBuilder(SHELL, "-c", L.toString(1)).inheritIO();
         try {
-            Process p = pb.start();
+            Process p = new ProcessBuilder(user.get().command(List.of(SHELL, "-c", L.toString(1)))).inheritIO().start();
             L.push(p.waitFor());
         } catch (IOException e) {
             L.push(127);

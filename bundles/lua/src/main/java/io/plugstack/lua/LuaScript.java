@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
+import io.plugstack.api.user.OnBehalfOf;
 import party.iroiro.luajava.Lua;
 import party.iroiro.luajava.LuaException;
 
@@ -46,6 +47,8 @@ public final class LuaScript implements AutoCloseable {
     private Lua state;
     private HostShell shell;
     private long loadedMtime = Long.MIN_VALUE;
+    /** Whom io.popen and os.execute run as during the current call (and a reload inside it). */
+    private volatile OnBehalfOf caller = OnBehalfOf.thisProcess();
 
     /**
      * @param path     the script (Slurm: job_submit.lua next to slurm.conf)
@@ -92,7 +95,16 @@ public final class LuaScript implements AutoCloseable {
      * reload when the file moved on). Empty when there is no state at all (never loaded).
      */
     public <T> Optional<T> call(Function<Lua, T> body) {
+        return call(OnBehalfOf.thisProcess(), body);
+    }
+
+    /**
+     * {@link #call(Function)} for {@code user}: the script's io.popen and os.execute run as that user
+     * (cli_filter/lua runs in the user's own command in Slurm).
+     */
+    public <T> Optional<T> call(OnBehalfOf user, Function<Lua, T> body) {
         lock.lock();
+        caller = user;
         try {
             reloadIfChanged();
             if (state == null) {
@@ -105,6 +117,7 @@ public final class LuaScript implements AutoCloseable {
                 state.setTop(top);
             }
         } finally {
+            caller = OnBehalfOf.thisProcess();
             lock.unlock();
         }
     }
@@ -124,7 +137,7 @@ public final class LuaScript implements AutoCloseable {
     private Optional<String> tryLoad() {
         long mtime;
         Lua next = null;
-        HostShell nextShell = new HostShell();
+        HostShell nextShell = new HostShell(() -> caller);
         try {
             mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
             next = LuaStates.open(version);

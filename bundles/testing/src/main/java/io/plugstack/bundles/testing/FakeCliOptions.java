@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 
 import io.plugstack.api.clifilter.CliCommand;
 import io.plugstack.api.clifilter.CliOptions;
+import io.plugstack.api.user.OnBehalfOf;
 
 /**
  * A small in-memory option set: a fixed table of long names, each with a validity rule for values, so
@@ -40,6 +41,8 @@ public final class FakeCliOptions implements CliOptions {
     private final Map<String, Map<String, String>> spank = new LinkedHashMap<>();
     /** Every successful set, "name=value", in order. */
     public final List<String> sets = new ArrayList<>();
+    private long uid = OnBehalfOf.thisProcess().uid();
+    private long gid = OnBehalfOf.thisProcess().gid();
 
     public FakeCliOptions(CliCommand command, boolean earlyPass) {
         this.command = command;
@@ -61,6 +64,13 @@ public final class FakeCliOptions implements CliOptions {
         return this;
     }
 
+    /** The command's user (this process's by default). */
+    public FakeCliOptions user(long uid, long gid) {
+        this.uid = uid;
+        this.gid = gid;
+        return this;
+    }
+
     /** Marks {@code name} set although its getter gives nothing. */
     public FakeCliOptions setWithoutValue(String name) {
         values.put(name, null);
@@ -70,6 +80,16 @@ public final class FakeCliOptions implements CliOptions {
     @Override
     public CliCommand command() {
         return command;
+    }
+
+    @Override
+    public long uid() {
+        return uid;
+    }
+
+    @Override
+    public long gid() {
+        return gid;
     }
 
     @Override

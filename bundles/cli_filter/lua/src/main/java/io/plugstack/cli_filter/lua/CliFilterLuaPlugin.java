@@ -18,6 +18,7 @@ import io.plugstack.api.clifilter.CliFilterJson;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.lua.LuaCall;
 import io.plugstack.lua.LuaScript;
 import io.plugstack.lua.LuaVersion;
@@ -57,6 +58,8 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
     private final SlurmTable slurm;
     private final OptionsTable options = new OptionsTable();
     private final Supplier<Map<String, String>> environment;
+    /** The command's user (one instance per command): the script's shell commands run as this user. */
+    private volatile OnBehalfOf user = OnBehalfOf.thisProcess();
     /** cli_store/cli_retrieve: process-local, by integer key. */
     private final Map<Integer, String> store = new HashMap<>();
 
@@ -135,11 +138,13 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Override
     public int setupDefaults(CliOptions opts, boolean early) {
+        user = OnBehalfOf.user(opts.uid(), opts.gid());
         return call("slurm_cli_setup_defaults", L -> options.push(L, opts));
     }
 
     @Override
     public int preSubmit(CliOptions opts, int offset) {
+        user = OnBehalfOf.user(opts.uid(), opts.gid());
         return call("slurm_cli_pre_submit", L -> {
             options.push(L, opts);
             L.push((double) offset);
@@ -156,7 +161,7 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
     }
 
     private int call(String function, java.util.function.Consumer<Lua> args) {
-        return script.call(L -> {
+        return script.call(user, L -> {
             LuaCall c = LuaCall.invoke(L, function, args);
             switch (c.outcome()) {
                 case ERROR:

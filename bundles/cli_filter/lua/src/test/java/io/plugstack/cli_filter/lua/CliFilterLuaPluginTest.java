@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.clifilter.CliCommand;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.bundles.testing.FakeCliOptions;
 import io.plugstack.bundles.testing.RecordingLogger;
 import io.plugstack.lua.LuaVersion;
@@ -57,6 +58,37 @@ class CliFilterLuaPluginTest {
 
     private static FakeCliOptions sbatch(String... argv) {
         return new FakeCliOptions(CliCommand.SBATCH).argv(argv);
+    }
+
+    @Test
+    void ioPopenAndOsExecuteRunAsTheCommandsUser() throws IOException {
+        boolean root = OnBehalfOf.thisProcess().uid() == 0;
+        long uid = root ? 4242 : OnBehalfOf.thisProcess().uid();
+        CliFilterLuaPlugin p = started("""
+                function slurm_cli_setup_defaults(options)
+                  local f = io.popen("id -u")
+                  slurm.log_info("popen uid=%%s", f:read("*l"))
+                  f:close()
+                  return slurm.SUCCESS
+                end
+                function slurm_cli_pre_submit(options, offset)
+                  local rc = os.execute("test $(id -u) = %d")
+                  slurm.log_info("execute as user: %%s", tostring(rc))
+                  return slurm.SUCCESS
+                end
+                function slurm_cli_post_submit(offset, jobid, stepid)
+                  local f = io.popen("id -u")
+                  slurm.log_info("post_submit uid=%%s", f:read("*l"))
+                  f:close()
+                  return slurm.SUCCESS
+                end
+                """.formatted(uid));
+        FakeCliOptions o = sbatch().user(uid, root ? 4343 : OnBehalfOf.thisProcess().gid());
+        p.setupDefaults(o, false);
+        p.preSubmit(o, 0);
+        p.postSubmit(0, 1, NoVal.NO_VAL);
+        assertThat(log.lines).contains("INFO lua: popen uid=" + uid, "INFO lua: execute as user: true",
+                "INFO lua: post_submit uid=" + uid);
     }
 
     @Test

@@ -1,9 +1,5 @@
 package io.plugstack.cli_filter.user_defaults;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,20 +19,6 @@ import java.util.List;
 final class DefaultsFile {
 
     private DefaultsFile() {
-    }
-
-    /**
-     * The entries of the file at {@code path}, in file order; empty when the file does not exist or
-     * cannot be read (Slurm: "user wants stock defaults").
-     */
-    static List<DefaultsEntry> read(Path path) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(path);
-        } catch (IOException | SecurityException e) {
-            return List.of();
-        }
-        return parse(new String(bytes, StandardCharsets.UTF_8));
     }
 
     /** The entries of a whole file's text. */

@@ -2,9 +2,13 @@ package io.plugstack.cli_filter.user_defaults;
 
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.LongFunction;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -13,11 +17,13 @@ import org.osgi.service.component.annotations.Modified;
 import io.plugstack.api.clifilter.CliCommand;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
+import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.api.user.UnixUsers;
 
 /**
  * cli_filter/user_defaults (CLI-20…CLI-25): each user's own option defaults, read from
  * {@code <home>/.slurm/defaults} at every setup_defaults call, where home is the password database
- * entry of the real uid (not $HOME). A line is {@code [[command:]cluster:]option = value}:
+ * entry of the command's real uid (not $HOME), and the file is read as that user. A line is {@code [[command:]cluster:]option = value}:
  * <ul>
  * <li>command — salloc, sbatch or srun, compared case-insensitively (ASCII), or exactly {@code *} for
  *     any command; anything else is logged as "Unknown command "&lt;cmd&gt;" in ~/.slurm/defaults, line
@@ -47,21 +53,24 @@ public class UserDefaultsPlugin implements CliFilterPlugin {
         String cluster__name() default "cluster";
     }
 
-    private final Supplier<Optional<Path>> defaultsFile;
+    /** The most of a defaults file that is read (Slurm reads any size; a larger one here is refused and logged). */
+    static final int MAX_FILE_BYTES = 1 << 20;
+
+    private final LongFunction<Optional<Path>> defaultsFile;
     private final Logger log;
     private volatile String clusterName;
 
     @Activate
     public UserDefaultsPlugin(Config config) {
-        this(UserDefaultsPlugin::defaultsFileOfRealUser, config.cluster__name(), System.getLogger(PLUGIN_TYPE));
+        this(UserDefaultsPlugin::defaultsFileOf, config.cluster__name(), System.getLogger(PLUGIN_TYPE));
     }
 
-    /** For tests: the defaults file is {@code file}, whoever runs the test. */
+    /** For tests: the defaults file is {@code file}, whoever runs the command. */
     UserDefaultsPlugin(Path file, String clusterName, Logger log) {
-        this(() -> Optional.of(file), clusterName, log);
+        this(uid -> Optional.of(file), clusterName, log);
     }
 
-    UserDefaultsPlugin(Supplier<Optional<Path>> defaultsFile, String clusterName, Logger log) {
+    UserDefaultsPlugin(LongFunction<Optional<Path>> defaultsFile, String clusterName, Logger log) {
         this.defaultsFile = defaultsFile;
         this.clusterName = clusterName;
         this.log = log;
@@ -73,23 +82,42 @@ public class UserDefaultsPlugin implements CliFilterPlugin {
         clusterName = config.cluster__name();
     }
 
-    /** {@code <home>/.slurm/defaults} for the real uid, as Slurm builds it ("%s/%s"); empty if home is unknown. */
-    static Optional<Path> defaultsFileOfRealUser() {
-        return PasswdHome.ofThisProcess().map(home -> Path.of(home + "/" + USER_DEFAULTS_FILE));
+    /**
+     * {@code <home>/.slurm/defaults} of {@code uid}, home from the password database (CLI-20: Slurm's
+     * {@code uid_to_dir(getuid())}, not $HOME), as Slurm builds it ("%s/%s"); empty if home is unknown.
+     */
+    static Optional<Path> defaultsFileOf(long uid) {
+        return UnixUsers.byUid(uid).map(e -> Path.of(e.home() + "/" + USER_DEFAULTS_FILE));
     }
 
     @Override
     public int setupDefaults(CliOptions options, boolean early) {
-        Optional<Path> file = defaultsFile.get();
+        Optional<Path> file = defaultsFile.apply(options.uid());
         if (file.isEmpty()) {
             log.log(Level.ERROR, "Failed to lookup user homedir to load slurm defaults.");
             return SUCCESS;
         }
         String cluster = clusterName;
-        for (DefaultsEntry e : DefaultsFile.read(file.get())) {
+        for (DefaultsEntry e : read(file.get(), OnBehalfOf.user(options.uid(), options.gid()))) {
             apply(options, early, cluster, e);
         }
         return SUCCESS;
+    }
+
+    /**
+     * The file's entries, read as the command's user: the host may be root, and the file (or a link
+     * in its place) may name what the user cannot read. No file: stock defaults, silently, as in Slurm;
+     * one the user cannot read: stock defaults, and a log line naming the path (never its content).
+     */
+    private List<DefaultsEntry> read(Path file, OnBehalfOf user) {
+        try {
+            return DefaultsFile.parse(new String(user.readFile(file, MAX_FILE_BYTES), StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            log.log(Level.ERROR, "cannot read " + e.getMessage() + "; using stock defaults");
+            return List.of();
+        }
     }
 
     private void apply(CliOptions options, boolean early, String cluster, DefaultsEntry e) {

@@ -7,12 +7,14 @@ import java.lang.annotation.Annotation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.bundles.testing.FakeCliOptions;
 import io.plugstack.bundles.testing.RecordingLogger;
 
@@ -219,8 +221,29 @@ class UserDefaultsPluginTest {
     }
 
     @Test
+    void aDefaultsFileLinkedToAFileTheUserCannotReadIsNeitherReadNorEchoed() throws Exception {
+        Path secret = Files.writeString(dir.resolve("shadow"), "rootonly:*:partition=secret-hash\n");
+        Path link = Files.createSymbolicLink(dir.resolve("defaults"), secret);
+        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH);
+        boolean root = OnBehalfOf.thisProcess().uid() == 0;
+        if (root) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+            options.user(4242, 4343); // the runtime is root, the command's user is not
+        } else {
+            Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("---------"));
+        }
+        UserDefaultsPlugin plugin = new UserDefaultsPlugin(link, CLUSTER, log);
+        assertThat(plugin.setupDefaults(options, false)).isZero();
+        assertThat(options.sets).isEmpty();
+        assertThat(log.lines).containsExactly("ERROR cannot read " + link + ": Permission denied" + (root ? " (as uid 4242)" : "")
+                + "; using stock defaults");
+        assertThat(String.join("\n", log.lines)).doesNotContain("secret-hash").doesNotContain("rootonly");
+    }
+
+    @Test
     void unknownHomeIsLoggedAndMeansNoDefaults() {
-        UserDefaultsPlugin plugin = new UserDefaultsPlugin(Optional::empty, CLUSTER, log);
+        UserDefaultsPlugin plugin = new UserDefaultsPlugin(uid -> Optional.empty(), CLUSTER, log);
         assertThat(mainPass(plugin, CliCommand.SBATCH).sets).isEmpty();
         assertThat(log.lines).containsExactly("ERROR Failed to lookup user homedir to load slurm defaults.");
     }
@@ -270,6 +293,18 @@ class UserDefaultsPluginTest {
     @Test
     void defaultsFileIsDotSlurmDefaultsBelowTheHomeDirectory() {
         assertThat(UserDefaultsPlugin.USER_DEFAULTS_FILE).isEqualTo(".slurm/defaults");
-        UserDefaultsPlugin.defaultsFileOfRealUser().ifPresent(p -> assertThat(p.toString()).endsWith("/.slurm/defaults"));
+        assertThat(UserDefaultsPlugin.defaultsFileOf(0)).contains(Path.of("/root/.slurm/defaults"));
+    }
+
+    @Test
+    void defaultsFileIsThatOfTheCommandsUserNotOfTheProcess() {
+        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH).user(4242, 4343);
+        long[] asked = {-1};
+        UserDefaultsPlugin plugin = new UserDefaultsPlugin(uid -> {
+            asked[0] = uid;
+            return Optional.empty();
+        }, CLUSTER, log);
+        plugin.setupDefaults(options, false);
+        assertThat(asked[0]).isEqualTo(4242);
     }
 }

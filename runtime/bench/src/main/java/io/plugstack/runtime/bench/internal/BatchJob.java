@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.user.OnBehalfOf;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -44,7 +45,8 @@ final class BatchJob {
                 continue;
             }
             StepResult step;
-            try (PrintStream out = new PrintStream(Files.newOutputStream(output), true)) {
+            // slurmstepd opens the output file as the job's user: a path the user may not write is not written
+            try (PrintStream out = new PrintStream(OnBehalfOf.user(job.uid, job.gid).createFile(output), true)) {
                 step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, Sbatch.BATCH_STEP, argv, 1, env, launch, out, out));
             } catch (IOException e) {
                 c.controller().finish(job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());

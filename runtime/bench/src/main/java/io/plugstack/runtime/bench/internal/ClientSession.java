@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.user.OnBehalfOf;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,8 @@ final class ClientSession implements AutoCloseable {
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
             SpankHandle handle, PlugstackConf.Result conf) {
         this.conf = conf;
-        this.jobOptions = new JobOptions(CliCommand.ofName(command.command()).orElse(CliCommand.OTHER));
+        this.jobOptions = new JobOptions(CliCommand.ofName(command.command()).orElse(CliCommand.OTHER),
+                OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
         this.componentOptions.add(jobOptions);
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
@@ -104,7 +106,7 @@ final class ClientSession implements AutoCloseable {
                     : List.of(CommandLine.parse(args, plugins)));
             s.line = s.components.get(0);
             for (int k = 1; k < s.components.size(); k++) {
-                s.componentOptions.add(new JobOptions(s.jobOptions.command()));
+                s.componentOptions.add(new JobOptions(s.jobOptions.command(), s.jobOptions.user()));
             }
         } catch (CommandLine.BadOption e) {
             io.err().println(command.command() + ": " + e.getMessage());

@@ -9,12 +9,19 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.user.OnBehalfOf;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -24,7 +31,9 @@ import io.plugstack.runtime.spi.SlurmClient;
 /**
  * Lets a job's own processes run Slurm commands, as on a cluster (srun inside a batch script): a
  * Unix socket in the runtime's home, private to its user, and srun/sbatch/salloc/scrontab shims
- * that every job finds first on its PATH.
+ * that every job finds first on its PATH. The bench's jobs run as the runtime's user, so that user
+ * (and root) are the only peers served: every connection's SO_PEERCRED is checked, whatever the
+ * socket file's mode says (it is set just after bind, and an admin may change it).
  */
 final class CommandServer implements AutoCloseable {
 
@@ -99,7 +108,14 @@ final class CommandServer implements AutoCloseable {
         try (ch) {
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
-            CommandProtocol.Request r = CommandProtocol.Request.read(in);
+            CommandProtocol.Request r = CommandProtocol.Request.read(in); // read first: closing on unread data resets the peer
+            Optional<String> refused = refusal(ch);
+            if (refused.isPresent()) {
+                System.getLogger("plugstack.bench").log(System.Logger.Level.ERROR, refused.get());
+                new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true).println(refused.get());
+                CommandProtocol.exit(out, 1);
+                return;
+            }
             PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
             PrintStream e = new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true);
             CommandIO io = new CommandIO(o, e, r.env(), Path.of(r.workdir()));
@@ -118,6 +134,23 @@ final class CommandServer implements AutoCloseable {
             CommandProtocol.exit(out, code);
         } catch (IOException ignored) {
             // the client went away
+        }
+    }
+
+    /** Why this connection's peer may not run commands here, if it may not. */
+    static Optional<String> refusal(SocketChannel ch) {
+        long self = OnBehalfOf.thisProcess().uid();
+        try {
+            UnixDomainPrincipal peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
+            UserPrincipalLookupService users = FileSystems.getDefault().getUserPrincipalLookupService();
+            if (peer.user().equals(users.lookupPrincipalByName(Long.toString(self)))
+                    || peer.user().equals(users.lookupPrincipalByName("0"))) {
+                return Optional.empty();
+            }
+            return Optional.of("plugstack: bench socket: refused user " + peer.user().getName()
+                    + ": only uid " + self + " (the runtime's user, whom the bench's jobs run as) may run commands here");
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.of("plugstack: bench socket: refused a peer whose credentials cannot be read: " + e.getMessage());
         }
     }
 

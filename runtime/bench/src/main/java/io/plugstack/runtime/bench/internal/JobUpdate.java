@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.user.OnBehalfOf;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,9 +32,10 @@ final class JobUpdate {
             io.err().println("scontrol: error: " + e.getMessage());
             return 1;
         }
-        req.setNumber(JobDescField.USER_ID, Identity.uid());
+        long uid = OnBehalfOf.thisProcess().uid(); // scontrol runs as the runtime's user
+        req.setNumber(JobDescField.USER_ID, uid);
         JobSubmitChain.Result r = c.jobSubmit().modify(c.config().get().jobSubmitPlugins(), req,
-                new JobRecordView(job.get()), Identity.uid());
+                new JobRecordView(job.get()), uid);
         if (!r.ok()) {
             r.message().ifPresent(m -> m.lines().forEach(l -> io.err().println("scontrol: error: " + l)));
             io.err().println("slurm_update error: " + SlurmErrno.strerror(r.rc()));

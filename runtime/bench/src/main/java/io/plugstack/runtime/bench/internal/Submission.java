@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.user.UnixUsers;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +44,9 @@ final class Submission {
             List<String> argv, String defaultName) {
         JobDescriptor d = new JobDescriptor();
         options.applyTo(d);
-        d.setNumber(JobDescField.USER_ID, Identity.uid());
-        d.setNumber(JobDescField.GROUP_ID, Identity.gid());
-        d.setString(JobDescField.USER_NAME, System.getProperty("user.name"));
+        d.setNumber(JobDescField.USER_ID, options.uid());
+        d.setNumber(JobDescField.GROUP_ID, options.gid());
+        d.setString(JobDescField.USER_NAME, UnixUsers.byUid(options.uid()).map(UnixUsers.Entry::name).orElse(null));
         if (d.name() == null) {
             d.setName(defaultName);
         }

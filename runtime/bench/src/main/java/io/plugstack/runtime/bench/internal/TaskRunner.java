@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.user.OnBehalfOf;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -77,10 +78,11 @@ final class TaskRunner {
     }
 
     private void start(TaskFacts task, Map<String, String> env) {
-        ProcessBuilder pb = new ProcessBuilder(task.argv());
-        pb.environment().clear();
-        pb.environment().putAll(env);
         try {
+            // as slurmstepd does after dropping privileges: the task is the job's user, whoever the runtime is
+            ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(req.job().uid, req.job().gid).command(task.argv()));
+            pb.environment().clear();
+            pb.environment().putAll(env);
             Process p = pb.start();
             processes.add(p);
             pumps.add(OutputPump.start(p.getInputStream(), req.out()));

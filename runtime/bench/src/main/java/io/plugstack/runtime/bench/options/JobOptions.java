@@ -12,6 +12,7 @@ import java.util.Set;
 import io.plugstack.api.clifilter.CliCommand;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.user.OnBehalfOf;
 
 /**
  * One command's option set, what cli_filter plugins read and write. Values are kept as the user
@@ -24,14 +25,22 @@ public final class JobOptions implements CliOptions {
     public static final String SET = "set";
 
     private final CliCommand command;
+    private final OnBehalfOf user;
     private final Map<SubmitOption, String> values = new EnumMap<>(SubmitOption.class);
     private final List<String> argv = new ArrayList<>();
     private final Map<String, Map<String, String>> spank = new LinkedHashMap<>();
     private final List<String> spankJobEnv = new ArrayList<>();
     private boolean earlyPass;
 
-    public JobOptions(CliCommand command) {
+    /** @param user who runs the command (its uid and gid are what cli_filter sees as getuid/getgid) */
+    public JobOptions(CliCommand command, OnBehalfOf user) {
         this.command = command;
+        this.user = user;
+    }
+
+    /** Who runs the command. */
+    public OnBehalfOf user() {
+        return user;
     }
 
     /** cli_filter's setup_defaults is called twice by sbatch: first the early pass. */
@@ -62,6 +71,16 @@ public final class JobOptions implements CliOptions {
     @Override
     public CliCommand command() {
         return command;
+    }
+
+    @Override
+    public long uid() {
+        return user.uid();
+    }
+
+    @Override
+    public long gid() {
+        return user.gid();
     }
 
     @Override

@@ -9,13 +9,14 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.clifilter.CliCommand;
 import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.user.OnBehalfOf;
 
 /** The option set as commands and cli_filter plugins use it (CLI-43). */
 class JobOptionsTest {
 
     @Test
     void laterWriterWinsGivingSlurmsPrecedence() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH);
+        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
         o.set("partition", "defaults");
         o.put(SubmitOption.PARTITION, "from-script");
         o.put(SubmitOption.PARTITION, "from-command-line");
@@ -24,7 +25,7 @@ class JobOptionsTest {
 
     @Test
     void cliFilterWriteOfInvalidValueIsIgnoredSilently() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH);
+        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
         assertThat(o.set("time", "soon")).isFalse();
         assertThat(o.set("no-such-option", "1")).isFalse();
         assertThat(o.isSet("time")).isFalse();
@@ -32,13 +33,13 @@ class JobOptionsTest {
 
     @Test
     void commandsOwnInvalidValueIsAnErrorInSlurmsWords() {
-        JobOptions o = new JobOptions(CliCommand.SRUN);
+        JobOptions o = new JobOptions(CliCommand.SRUN, OnBehalfOf.thisProcess());
         assertThatThrownBy(() -> o.put(SubmitOption.TIME, "soon")).hasMessage("Invalid time limit specification");
     }
 
     @Test
     void earlyPassTakesOnlyEarlyOptionsAndTheMainPassOnlyTheOthers() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH);
+        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
         o.earlyPass(true);
         assertThat(o.set("partition", "p")).isFalse();
         assertThat(o.set("wrap", "hostname")).isTrue();
@@ -49,7 +50,7 @@ class JobOptionsTest {
 
     @Test
     void optionsReachTheJobDescriptor() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH);
+        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
         o.put(SubmitOption.TIME, "1:00:00");
         o.put(SubmitOption.NODES, "2-4");
         o.put(SubmitOption.MEM, "2G");
@@ -65,7 +66,7 @@ class JobOptionsTest {
 
     @Test
     void sbatchOnlyOptionIsRefusedForSrun() {
-        assertThatThrownBy(() -> new JobOptions(CliCommand.SRUN).put(SubmitOption.WRAP, "x"))
+        assertThatThrownBy(() -> new JobOptions(CliCommand.SRUN, OnBehalfOf.thisProcess()).put(SubmitOption.WRAP, "x"))
                 .hasMessage("option --wrap is not valid for srun");
     }
 
