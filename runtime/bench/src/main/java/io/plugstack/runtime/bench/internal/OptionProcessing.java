@@ -1,7 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -68,7 +67,7 @@ final class OptionProcessing {
         Path script = s.io.workdir().resolve(s.line.command.get(0));
         String text;
         try {
-            text = Files.readString(script);
+            text = Sbatch.readScript(s, script);
         } catch (IOException e) {
             return List.of(); // sbatch reports the unreadable script itself
         }

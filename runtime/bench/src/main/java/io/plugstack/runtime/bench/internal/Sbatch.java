@@ -1,6 +1,5 @@
 package io.plugstack.runtime.bench.internal;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,22 +32,18 @@ final class Sbatch {
                 return 1;
             }
             Path script = io.workdir().resolve(s.line.command.get(0));
-            if (!Files.isReadable(script)) {
+            String text;
+            try {
+                text = readScript(s, script);
+            } catch (java.io.IOException e) {
                 s.log.error("Unable to open file " + s.line.command.get(0));
                 s.call(SpankCallback.EXIT);
                 return 1;
             }
             List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line.command,
                     script.getFileName().toString());
-            try {
-                String text = Files.readString(script);
-                for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
-                    Submission.batchScript(d, s, text, s.jobEnvironment());
-                }
-            } catch (java.io.IOException e) {
-                s.log.error("Unable to open file " + s.line.command.get(0));
-                s.call(SpankCallback.EXIT);
-                return 1;
+            for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
+                Submission.batchScript(d, s, text, s.jobEnvironment());
             }
             java.util.Optional<List<Job>> submitted = Submission.submitAll(c, s, descs, "Batch job submission failed");
             if (submitted.isEmpty()) {
@@ -83,5 +78,12 @@ final class Sbatch {
 
     /** The batch step's id (SLURM_BATCH_SCRIPT). */
     static final long BATCH_STEP = NoVal.SLURM_BATCH_SCRIPT;
+    /** slurm.conf's default max_script_size (4 MB): a larger script is not read. */
+    static final int MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
+
+    /** The batch script's text, read as the command's user (sbatch is that user's process). */
+    static String readScript(ClientSession s, java.nio.file.Path script) throws java.io.IOException {
+        return new String(s.jobOptions.user().readFile(script, MAX_SCRIPT_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+    }
 
 }
