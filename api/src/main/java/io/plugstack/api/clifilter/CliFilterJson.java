@@ -1,5 +1,6 @@
 package io.plugstack.api.clifilter;
 
+import io.plugstack.api.slurm.SlurmCommand;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,8 +40,8 @@ public final class CliFilterJson {
                 d.put("spank:" + name, value);
             }
         }));
-        CliCommand c = options.command();
-        d.put("argv", c == CliCommand.SBATCH || c == CliCommand.SRUN ? List.copyOf(options.argv()) : List.of());
+        SlurmCommand c = options.command();
+        d.put("argv", c == SlurmCommand.SBATCH || c == SlurmCommand.SRUN ? List.copyOf(options.argv()) : List.of());
         return CliJson.write(d);
     }
 

@@ -1,5 +1,6 @@
 package io.plugstack.api.clifilter;
 
+import io.plugstack.api.slurm.SlurmCommand;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface CliOptions {
 
     /** Which command is running. */
-    CliCommand command();
+    SlurmCommand command();
 
     /**
      * The real uid of the user running the command ({@code getuid()} in srun, sbatch, salloc). A plugin

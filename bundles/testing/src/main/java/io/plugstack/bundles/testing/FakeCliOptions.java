@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.user.OnBehalfOf;
 
@@ -34,7 +34,7 @@ public final class FakeCliOptions implements CliOptions {
             Map.entry("verbose", v -> v.matches("\\d*")),
             Map.entry("wrap", v -> true));
 
-    private final CliCommand command;
+    private final SlurmCommand command;
     private final boolean earlyPass;
     private final Map<String, String> values = new LinkedHashMap<>();
     private final List<String> argv = new ArrayList<>();
@@ -44,13 +44,13 @@ public final class FakeCliOptions implements CliOptions {
     private long uid = OnBehalfOf.thisProcess().uid();
     private long gid = OnBehalfOf.thisProcess().gid();
 
-    public FakeCliOptions(CliCommand command, boolean earlyPass) {
+    public FakeCliOptions(SlurmCommand command, boolean earlyPass) {
         this.command = command;
         this.earlyPass = earlyPass;
     }
 
     /** Options of the main (not the early) pass. */
-    public FakeCliOptions(CliCommand command) {
+    public FakeCliOptions(SlurmCommand command) {
         this(command, false);
     }
 
@@ -78,7 +78,7 @@ public final class FakeCliOptions implements CliOptions {
     }
 
     @Override
-    public CliCommand command() {
+    public SlurmCommand command() {
         return command;
     }
 

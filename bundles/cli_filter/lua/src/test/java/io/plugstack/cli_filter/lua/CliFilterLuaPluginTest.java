@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.bundles.testing.FakeCliOptions;
@@ -57,7 +57,7 @@ class CliFilterLuaPluginTest {
     }
 
     private static FakeCliOptions sbatch(String... argv) {
-        return new FakeCliOptions(CliCommand.SBATCH).argv(argv);
+        return new FakeCliOptions(SlurmCommand.SBATCH).argv(argv);
     }
 
     @Test
@@ -194,7 +194,7 @@ class CliFilterLuaPluginTest {
     void typeNamesTheCommand() throws IOException {
         started("function slurm_cli_setup_defaults(o) slurm.log_info(o.type) return 0 end\n"
                 + "function slurm_cli_pre_submit() return 0 end\nfunction slurm_cli_post_submit() end\n")
-                .setupDefaults(new FakeCliOptions(CliCommand.SRUN), false);
+                .setupDefaults(new FakeCliOptions(SlurmCommand.SRUN), false);
         assertThat(log.lines).contains("INFO lua: srun");
     }
 

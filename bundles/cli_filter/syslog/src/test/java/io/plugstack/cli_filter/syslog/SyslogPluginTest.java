@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.bundles.testing.FakeCliOptions;
 import io.plugstack.bundles.testing.RecordingLogger;
 
@@ -21,7 +21,7 @@ class SyslogPluginTest {
     private final SyslogPlugin plugin = new SyslogPlugin(() -> env, log);
 
     private static FakeCliOptions sbatch(String partition) {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SBATCH).argv("job.sh", "arg1");
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SBATCH).argv("job.sh", "arg1");
         o.set("partition", partition);
         return o;
     }
@@ -90,7 +90,7 @@ class SyslogPluginTest {
 
     @Test
     void optionValuesAreJsonEscaped() {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SBATCH);
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SBATCH);
         o.set("wrap", "echo \"a\tb\" \\ /tmp\n");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
@@ -99,7 +99,7 @@ class SyslogPluginTest {
 
     @Test
     void setOptionsAreSortedByNameAndValuelessOnesAreNull() {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SRUN).argv("hostname");
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SRUN).argv("hostname");
         o.set("time", "10");
         o.set("account", "proj");
         o.setWithoutValue("job-name");
@@ -111,7 +111,7 @@ class SyslogPluginTest {
 
     @Test
     void usedSpankOptionsAppearAsSpankColonName() {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SBATCH).argv("job.sh");
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SBATCH).argv("job.sh");
         o.spank("renice", "renice", "5").spank("demo", "flag", "set").spank("demo", "quiet", "unset");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
@@ -121,7 +121,7 @@ class SyslogPluginTest {
 
     @Test
     void argvIsEmptyForSallocAsInSlurm() {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SALLOC).argv("bash");
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SALLOC).argv("bash");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
         assertThat(log.lines.get(0)).contains("\"options\":{\"argv\":[]}");
@@ -135,7 +135,7 @@ class SyslogPluginTest {
 
     @Test
     void setupDefaultsDoesNothingAndPreSubmitSucceeds() {
-        FakeCliOptions o = new FakeCliOptions(CliCommand.SBATCH);
+        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SBATCH);
         assertThat(plugin.setupDefaults(o, true)).isZero();
         assertThat(plugin.setupDefaults(o, false)).isZero();
         assertThat(o.setOptions()).isEmpty();

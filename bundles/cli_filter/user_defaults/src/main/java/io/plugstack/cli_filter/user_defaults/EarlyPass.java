@@ -3,7 +3,7 @@ package io.plugstack.cli_filter.user_defaults;
 import java.util.Map;
 import java.util.Set;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * Which long options belong to a command's early pass: the one place this plugin decides it (CLI-25).
@@ -18,20 +18,20 @@ import io.plugstack.api.clifilter.CliCommand;
  */
 final class EarlyPass {
 
-    private static final Map<CliCommand, Set<String>> EARLY_OPTIONS = Map.of(
-            CliCommand.SBATCH, Set.of("help", "quiet", "usage", "verbose", "version", "wrap"),
-            CliCommand.SRUN, Set.of("het-group", "pack-group"));
+    private static final Map<SlurmCommand, Set<String>> EARLY_OPTIONS = Map.of(
+            SlurmCommand.SBATCH, Set.of("help", "quiet", "usage", "verbose", "version", "wrap"),
+            SlurmCommand.SRUN, Set.of("het-group", "pack-group"));
 
     private EarlyPass() {
     }
 
     /** Whether {@code option} is one of {@code command}'s early-pass options. */
-    static boolean isEarly(CliCommand command, String option) {
+    static boolean isEarly(SlurmCommand command, String option) {
         return EARLY_OPTIONS.getOrDefault(command, Set.of()).contains(option);
     }
 
     /** Whether {@code option} may be set in this pass: early options in the early pass only, the rest in the main pass. */
-    static boolean belongsTo(boolean earlyPass, CliCommand command, String option) {
+    static boolean belongsTo(boolean earlyPass, SlurmCommand command, String option) {
         return isEarly(command, option) == earlyPass;
     }
 }

@@ -14,7 +14,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Modified;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.user.OnBehalfOf;
@@ -121,7 +121,7 @@ public class UserDefaultsPlugin implements CliFilterPlugin {
     }
 
     private void apply(CliOptions options, boolean early, String cluster, DefaultsEntry e) {
-        CliCommand command = options.command();
+        SlurmCommand command = options.command();
         if (e.command() != null && !commandMatches(e, command)) {
             return;
         }
@@ -135,9 +135,9 @@ public class UserDefaultsPlugin implements CliFilterPlugin {
     }
 
     /** Whether a line's command token admits {@code running}; logs and refuses an unknown token. */
-    private boolean commandMatches(DefaultsEntry e, CliCommand running) {
+    private boolean commandMatches(DefaultsEntry e, SlurmCommand running) {
         String token = e.command();
-        for (CliCommand c : new CliCommand[] {CliCommand.SALLOC, CliCommand.SBATCH, CliCommand.SRUN}) {
+        for (SlurmCommand c : new SlurmCommand[] {SlurmCommand.SALLOC, SlurmCommand.SBATCH, SlurmCommand.SRUN}) {
             if (asciiEqualsIgnoreCase(token, c.slurmName())) {
                 return running == c;
             }

@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.bundles.testing.FakeCliOptions;
 import io.plugstack.bundles.testing.RecordingLogger;
@@ -34,7 +34,7 @@ class UserDefaultsPluginTest {
         return new UserDefaultsPlugin(file, CLUSTER, log);
     }
 
-    private FakeCliOptions mainPass(UserDefaultsPlugin plugin, CliCommand command) {
+    private FakeCliOptions mainPass(UserDefaultsPlugin plugin, SlurmCommand command) {
         FakeCliOptions options = new FakeCliOptions(command);
         assertThat(plugin.setupDefaults(options, false)).isZero();
         return options;
@@ -45,14 +45,14 @@ class UserDefaultsPluginTest {
     @Test
     void commandIsComparedCaseInsensitivelySoSBATCHAppliesToSbatch() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("SBATCH:*:time=10\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("time")).contains("10");
-        assertThat(mainPass(plugin, CliCommand.SRUN).isSet("time")).isFalse();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("time")).contains("10");
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).isSet("time")).isFalse();
     }
 
     @Test
     void clusterIsComparedCaseSensitively() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("SBATCH:CLUSTER:time=10\nsbatch:cluster:partition=high\n");
-        FakeCliOptions options = mainPass(plugin, CliCommand.SBATCH);
+        FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.isSet("time")).isFalse();
         assertThat(options.get("partition")).contains("high");
     }
@@ -60,13 +60,13 @@ class UserDefaultsPluginTest {
     @Test
     void clusterStartingWithStarAppliesToAnyCluster() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("*elsewhere:partition=any\n");
-        assertThat(mainPass(plugin, CliCommand.SALLOC).get("partition")).contains("any");
+        assertThat(mainPass(plugin, SlurmCommand.SALLOC).get("partition")).contains("any");
     }
 
     @Test
     void commandStarAppliesToEveryCommand() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("*:*:account=proj\n");
-        for (CliCommand c : new CliCommand[] {CliCommand.SALLOC, CliCommand.SBATCH, CliCommand.SRUN}) {
+        for (SlurmCommand c : new SlurmCommand[] {SlurmCommand.SALLOC, SlurmCommand.SBATCH, SlurmCommand.SRUN}) {
             assertThat(mainPass(plugin, c).get("account")).as(c.slurmName()).contains("proj");
         }
     }
@@ -74,16 +74,16 @@ class UserDefaultsPluginTest {
     @Test
     void commandLineAppliesOnlyToThatCommand() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("salloc:*:partition=interactive\nsrun:*:partition=short\n");
-        assertThat(mainPass(plugin, CliCommand.SALLOC).get("partition")).contains("interactive");
-        assertThat(mainPass(plugin, CliCommand.SRUN).get("partition")).contains("short");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).isSet("partition")).isFalse();
-        assertThat(mainPass(plugin, CliCommand.SCRONTAB).isSet("partition")).isFalse();
+        assertThat(mainPass(plugin, SlurmCommand.SALLOC).get("partition")).contains("interactive");
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).get("partition")).contains("short");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).isSet("partition")).isFalse();
+        assertThat(mainPass(plugin, SlurmCommand.SCRONTAB).isSet("partition")).isFalse();
     }
 
     @Test
     void unknownCommandIsLoggedWithItsLineNumberAndSkipped() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("# header\n\nsqueue:*:time=5\npartition=short\n");
-        FakeCliOptions options = mainPass(plugin, CliCommand.SBATCH);
+        FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.isSet("time")).isFalse();
         assertThat(options.get("partition")).contains("short");
         assertThat(log.lines).containsExactly("ERROR Unknown command \"squeue\" in ~/.slurm/defaults, line 3");
@@ -93,7 +93,7 @@ class UserDefaultsPluginTest {
     void commandCaseFoldingIsAsciiOnlyLikeStrcasecmp() throws IOException {
         // U+017F LATIN SMALL LETTER LONG S upper-cases to 'S' in Java, but not in strcasecmp.
         UserDefaultsPlugin plugin = pluginWith("\u017Frun:*:time=5\n");
-        assertThat(mainPass(plugin, CliCommand.SRUN).isSet("time")).isFalse();
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).isSet("time")).isFalse();
         assertThat(log.lines).containsExactly("ERROR Unknown command \"\u017Frun\" in ~/.slurm/defaults, line 1");
     }
 
@@ -102,32 +102,32 @@ class UserDefaultsPluginTest {
     @Test
     void oneTokenKeyIsAnOptionForEveryCommandAndCluster() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("job-name = myjob\n");
-        assertThat(mainPass(plugin, CliCommand.SRUN).get("job-name")).contains("myjob");
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).get("job-name")).contains("myjob");
     }
 
     @Test
     void twoTokenKeyIsClusterThenOption() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("cluster:partition=mine\nother:partition=theirs\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("mine");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("mine");
     }
 
     @Test
     void threeTokenKeyIsCommandThenClusterThenOption() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("sbatch:cluster:partition=high\nsbatch:other:partition=low\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("high");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("high");
     }
 
     @Test
     void tokensAfterTheThirdAreIgnored() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("sbatch:*:time:extra=10\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("time")).contains("10");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("time")).contains("10");
     }
 
     @Test
     void emptyTokensVanishAsWithStrtok() throws IOException {
         // "sbatch::time" is two tokens: cluster "sbatch", option "time" — not this cluster.
         UserDefaultsPlugin plugin = pluginWith("sbatch::time=10\n::partition=p\n");
-        FakeCliOptions options = mainPass(plugin, CliCommand.SBATCH);
+        FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.isSet("time")).isFalse();
         assertThat(options.get("partition")).contains("p");
     }
@@ -137,32 +137,32 @@ class UserDefaultsPluginTest {
     @Test
     void valueMayContainFurtherEqualsSigns() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("comment = a=b = c\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("comment")).contains("a=b = c");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("comment")).contains("a=b = c");
     }
 
     @Test
     void hashStartsACommentLineEvenAfterLeadingWhitespace() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("#time=10\n   \t# partition=p\n");
-        FakeCliOptions options = mainPass(plugin, CliCommand.SBATCH);
+        FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.sets).isEmpty();
     }
 
     @Test
     void lineWithoutEqualsIsSkipped() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("partition short\npartition=short\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).containsExactly("partition=short");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).containsExactly("partition=short");
     }
 
     @Test
     void surroundingWhitespaceOfLineKeyTokensAndValueIsTrimmed() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("  \t sbatch : cluster :  output \t=  slurm-%j.out \r\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("output")).contains("slurm-%j.out");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("output")).contains("slurm-%j.out");
     }
 
     @Test
     void keyWithoutOptionNameSetsNothing() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("= x\nsbatch:*: = y\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
     }
 
     // CLI-25
@@ -170,13 +170,13 @@ class UserDefaultsPluginTest {
     @Test
     void laterLinesOverrideEarlierOnes() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("partition=first\nsbatch:*:partition=second\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("second");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("second");
     }
 
     @Test
     void unknownOptionNamesAndInvalidValuesAreSilentlyIgnored() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("no-such-option=1\ntime=soon\nmem=4G\n");
-        FakeCliOptions options = mainPass(plugin, CliCommand.SBATCH);
+        FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.sets).containsExactly("mem=4G");
         assertThat(log.lines).isEmpty();
     }
@@ -184,7 +184,7 @@ class UserDefaultsPluginTest {
     @Test
     void earlyPassAppliesOnlyEarlyPassOptions() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("wrap=hostname\ntime=10\n");
-        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH, true);
+        FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH, true);
         assertThat(plugin.setupDefaults(options, true)).isZero();
         assertThat(options.sets).containsExactly("wrap=hostname");
     }
@@ -192,16 +192,16 @@ class UserDefaultsPluginTest {
     @Test
     void mainPassSkipsEarlyPassOptions() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("wrap=hostname\ntime=10\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).containsExactly("time=10");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).containsExactly("time=10");
     }
 
     @Test
     void earlyPassOptionsArePerCommand() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("het-group=1\nwrap=hostname\n");
-        FakeCliOptions srunEarly = new FakeCliOptions(CliCommand.SRUN, true);
+        FakeCliOptions srunEarly = new FakeCliOptions(SlurmCommand.SRUN, true);
         plugin.setupDefaults(srunEarly, true);
         assertThat(srunEarly.sets).containsExactly("het-group=1");
-        assertThat(mainPass(plugin, CliCommand.SRUN).sets).containsExactly("wrap=hostname");
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).sets).containsExactly("wrap=hostname");
     }
 
     // CLI-20
@@ -209,7 +209,7 @@ class UserDefaultsPluginTest {
     @Test
     void missingFileMeansNoDefaults() {
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(dir.resolve("absent"), CLUSTER, log);
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
         assertThat(log.lines).isEmpty();
     }
 
@@ -217,14 +217,14 @@ class UserDefaultsPluginTest {
     void unreadableFileMeansNoDefaults() throws IOException {
         Path notAFile = Files.createDirectory(dir.resolve("defaults.d"));
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(notAFile, CLUSTER, log);
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
     }
 
     @Test
     void aDefaultsFileLinkedToAFileTheUserCannotReadIsNeitherReadNorEchoed() throws Exception {
         Path secret = Files.writeString(dir.resolve("shadow"), "rootonly:*:partition=secret-hash\n");
         Path link = Files.createSymbolicLink(dir.resolve("defaults"), secret);
-        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH);
+        FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH);
         boolean root = OnBehalfOf.thisProcess().uid() == 0;
         if (root) {
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -244,22 +244,22 @@ class UserDefaultsPluginTest {
     @Test
     void unknownHomeIsLoggedAndMeansNoDefaults() {
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(uid -> Optional.empty(), CLUSTER, log);
-        assertThat(mainPass(plugin, CliCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
         assertThat(log.lines).containsExactly("ERROR Failed to lookup user homedir to load slurm defaults.");
     }
 
     @Test
     void fileIsReadAgainAtEachCall() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("partition=a\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("a");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("a");
         Files.writeString(dir.resolve("defaults"), "partition=b\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("b");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("b");
     }
 
     @Test
     void preSubmitAndPostSubmitAreNoOps() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("partition=a\n");
-        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH);
+        FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH);
         assertThat(plugin.preSubmit(options, 0)).isZero();
         plugin.postSubmit(0, 1, 4294967294L);
         assertThat(options.sets).isEmpty();
@@ -271,9 +271,9 @@ class UserDefaultsPluginTest {
     void clusterNameComesFromConfigurationPropertyClusterNameDefaultingToCluster() throws Exception {
         assertThat(UserDefaultsPlugin.Config.class.getMethod("cluster__name").getDefaultValue()).isEqualTo("cluster");
         UserDefaultsPlugin plugin = pluginWith("cluster:partition=default\nprod:partition=prod\n");
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("default");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("default");
         plugin.modified(config("prod"));
-        assertThat(mainPass(plugin, CliCommand.SBATCH).get("partition")).contains("prod");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).get("partition")).contains("prod");
     }
 
     private static UserDefaultsPlugin.Config config(String clusterName) {
@@ -298,7 +298,7 @@ class UserDefaultsPluginTest {
 
     @Test
     void defaultsFileIsThatOfTheCommandsUserNotOfTheProcess() {
-        FakeCliOptions options = new FakeCliOptions(CliCommand.SBATCH).user(4242, 4343);
+        FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH).user(4242, 4343);
         long[] asked = {-1};
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(uid -> {
             asked[0] = uid;

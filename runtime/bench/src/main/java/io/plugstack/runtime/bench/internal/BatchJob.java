@@ -10,7 +10,7 @@ import java.util.Map;
 
 import io.plugstack.runtime.spank.SlurmLog;
 import io.plugstack.runtime.spank.options.LaunchOption;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * A batch job on the node: waits while the node is drained, prolog, the batch step, epilog. A

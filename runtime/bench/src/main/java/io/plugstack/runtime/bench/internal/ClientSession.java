@@ -11,7 +11,7 @@ import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.SlurmLog;
@@ -19,7 +19,7 @@ import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.options.OptionForwarding;
 import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.spank.stack.CallResult;
 import io.plugstack.runtime.spank.stack.SpankHandle;
 import io.plugstack.runtime.spank.stack.SpankStack;
@@ -52,7 +52,7 @@ final class ClientSession implements AutoCloseable {
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
             SpankHandle handle, PlugstackConf.Result conf) {
         this.conf = conf;
-        this.jobOptions = new JobOptions(CliCommand.ofName(command.command()).orElse(CliCommand.OTHER),
+        this.jobOptions = new JobOptions(command,
                 OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
         this.componentOptions.add(jobOptions);
         this.command = command;
@@ -71,7 +71,7 @@ final class ClientSession implements AutoCloseable {
     static Opened open(SlurmCommand command, List<String> args, CommandIO io, Cluster cluster) {
         SpankStacks stacks = cluster.stacks();
         SlurmVersion release = cluster.release();
-        SlurmLog log = new PrefixedLog(command.command(), io.err(), CommandLine.verbosity(args));
+        SlurmLog log = new PrefixedLog(command.slurmName(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS);
         PlugstackConf.Result conf = stacks.read(log);
@@ -109,8 +109,8 @@ final class ClientSession implements AutoCloseable {
                 s.componentOptions.add(new JobOptions(s.jobOptions.command(), s.jobOptions.user()));
             }
         } catch (CommandLine.BadOption e) {
-            io.err().println(command.command() + ": " + e.getMessage());
-            io.err().println("Try \"" + command.command() + " --help\" for more information");
+            io.err().println(command.slurmName() + ": " + e.getMessage());
+            io.err().println("Try \"" + command.slurmName() + " --help\" for more information");
             return s.stopWith(1);
         }
         Optional<CliFilterChain> filters = CliFilterChain.open(cluster.catalog(), cluster.config().get().cliFilterPlugins(), log);
@@ -119,7 +119,7 @@ final class ClientSession implements AutoCloseable {
         }
         s.cliFilter = filters.get();
         if (s.line.help) {
-            io.out().println("Usage: " + command.command() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
+            io.out().println("Usage: " + command.slurmName() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
             io.out().print(options.help(80));
             return s.stopWith(0);
         }

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /** Ends a job on the node: epilog, then the final state; a failed epilog drains the node (spank.8). */
 final class JobEnd {

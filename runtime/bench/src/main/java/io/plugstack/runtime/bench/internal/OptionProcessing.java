@@ -7,7 +7,7 @@ import java.util.List;
 import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.ScriptDirectives;
 import io.plugstack.runtime.bench.options.SubmitOption;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * The order a command fills its option set in (CLI-3): cli_filter setup_defaults (sbatch: an early

@@ -9,7 +9,7 @@ import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * salloc: allocator context init, options, init_post_opt; the allocation (prolog on the node);

@@ -10,7 +10,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.runtime.spank.options.LaunchOption;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * sbatch: allocator context init, options, init_post_opt, submission, exit; the job then runs in

@@ -3,7 +3,7 @@ package io.plugstack.runtime.bench.internal;
 import java.util.List;
 
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /** scrontab: in allocator context only init and exit run (SPANK-17); the crontab itself is not simulated. */
 final class Scrontab {

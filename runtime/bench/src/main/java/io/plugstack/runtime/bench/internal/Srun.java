@@ -9,7 +9,7 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SlurmUnits;
 import io.plugstack.runtime.bench.options.SubmitOption;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.spank.stack.JobFacts;
 
 /** srun: local context init, options, init_post_opt, allocation, local_user_init, the step, exit. */

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import io.plugstack.runtime.spank.options.LaunchOption;
 
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 
 /**
  * What slurmstepd is asked to run: one step of a job on this node.

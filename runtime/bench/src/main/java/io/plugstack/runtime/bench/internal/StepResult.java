@@ -6,7 +6,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.runtime.spank.outcome.FailureOutcome;
-import io.plugstack.runtime.spank.outcome.SlurmCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.spank.outcome.SpankFailureTable;
 
 /**

@@ -100,7 +100,7 @@ final class Submission {
         messages.forEach(s.log::info);
         List<Job> jobs = new java.util.ArrayList<>();
         for (int offset = 0; offset < ds.size(); offset++) {
-            Job j = c.controller().allocate(ds.get(offset), s.command.command(), s.conf);
+            Job j = c.controller().allocate(ds.get(offset), s.command.slurmName(), s.conf);
             if (het) {
                 j.hetJobId = jobs.isEmpty() ? j.id : jobs.get(0).id;
                 j.hetOffset = offset;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.user.OnBehalfOf;
@@ -24,7 +24,7 @@ public final class JobOptions implements CliOptions {
     /** A NONE-argument option's value once given. */
     public static final String SET = "set";
 
-    private final CliCommand command;
+    private final SlurmCommand command;
     private final OnBehalfOf user;
     private final Map<SubmitOption, String> values = new EnumMap<>(SubmitOption.class);
     private final List<String> argv = new ArrayList<>();
@@ -33,7 +33,7 @@ public final class JobOptions implements CliOptions {
     private boolean earlyPass;
 
     /** @param user who runs the command (its uid and gid are what cli_filter sees as getuid/getgid) */
-    public JobOptions(CliCommand command, OnBehalfOf user) {
+    public JobOptions(SlurmCommand command, OnBehalfOf user) {
         this.command = command;
         this.user = user;
     }
@@ -69,7 +69,7 @@ public final class JobOptions implements CliOptions {
     }
 
     @Override
-    public CliCommand command() {
+    public SlurmCommand command() {
         return command;
     }
 

@@ -1,14 +1,14 @@
 package io.plugstack.runtime.bench.options;
 
-import static io.plugstack.api.clifilter.CliCommand.SALLOC;
-import static io.plugstack.api.clifilter.CliCommand.SBATCH;
-import static io.plugstack.api.clifilter.CliCommand.SRUN;
+import static io.plugstack.api.slurm.SlurmCommand.SALLOC;
+import static io.plugstack.api.slurm.SlurmCommand.SBATCH;
+import static io.plugstack.api.slurm.SlurmCommand.SRUN;
 
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
@@ -78,9 +78,9 @@ public enum SubmitOption {
     private final Arg arg;
     private final String envSuffix;
     private final Applier applier;
-    private final Set<CliCommand> commands;
+    private final Set<SlurmCommand> commands;
 
-    SubmitOption(String longName, char shortName, Arg arg, String envSuffix, Applier applier, CliCommand... only) {
+    SubmitOption(String longName, char shortName, Arg arg, String envSuffix, Applier applier, SlurmCommand... only) {
         this.longName = longName;
         this.shortName = shortName;
         this.arg = arg;
@@ -101,16 +101,16 @@ public enum SubmitOption {
         return arg;
     }
 
-    public boolean appliesTo(CliCommand command) {
+    public boolean appliesTo(SlurmCommand command) {
         return commands.contains(command);
     }
 
-    public boolean early(CliCommand command) {
-        return command == CliCommand.SBATCH && SBATCH_EARLY.contains(this);
+    public boolean early(SlurmCommand command) {
+        return command == SlurmCommand.SBATCH && SBATCH_EARLY.contains(this);
     }
 
     /** The input environment variable for {@code command} (SBATCH_PARTITION, SALLOC_PARTITION, SLURM_PARTITION...). */
-    public Optional<String> envVariable(CliCommand command) {
+    public Optional<String> envVariable(SlurmCommand command) {
         if (envSuffix == null) {
             return Optional.empty();
         }

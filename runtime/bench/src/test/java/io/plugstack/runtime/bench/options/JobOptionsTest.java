@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.plugstack.api.clifilter.CliCommand;
+import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.user.OnBehalfOf;
 
@@ -16,7 +16,7 @@ class JobOptionsTest {
 
     @Test
     void laterWriterWinsGivingSlurmsPrecedence() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
+        JobOptions o = new JobOptions(SlurmCommand.SBATCH, OnBehalfOf.thisProcess());
         o.set("partition", "defaults");
         o.put(SubmitOption.PARTITION, "from-script");
         o.put(SubmitOption.PARTITION, "from-command-line");
@@ -25,7 +25,7 @@ class JobOptionsTest {
 
     @Test
     void cliFilterWriteOfInvalidValueIsIgnoredSilently() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
+        JobOptions o = new JobOptions(SlurmCommand.SBATCH, OnBehalfOf.thisProcess());
         assertThat(o.set("time", "soon")).isFalse();
         assertThat(o.set("no-such-option", "1")).isFalse();
         assertThat(o.isSet("time")).isFalse();
@@ -33,13 +33,13 @@ class JobOptionsTest {
 
     @Test
     void commandsOwnInvalidValueIsAnErrorInSlurmsWords() {
-        JobOptions o = new JobOptions(CliCommand.SRUN, OnBehalfOf.thisProcess());
+        JobOptions o = new JobOptions(SlurmCommand.SRUN, OnBehalfOf.thisProcess());
         assertThatThrownBy(() -> o.put(SubmitOption.TIME, "soon")).hasMessage("Invalid time limit specification");
     }
 
     @Test
     void earlyPassTakesOnlyEarlyOptionsAndTheMainPassOnlyTheOthers() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
+        JobOptions o = new JobOptions(SlurmCommand.SBATCH, OnBehalfOf.thisProcess());
         o.earlyPass(true);
         assertThat(o.set("partition", "p")).isFalse();
         assertThat(o.set("wrap", "hostname")).isTrue();
@@ -50,7 +50,7 @@ class JobOptionsTest {
 
     @Test
     void optionsReachTheJobDescriptor() {
-        JobOptions o = new JobOptions(CliCommand.SBATCH, OnBehalfOf.thisProcess());
+        JobOptions o = new JobOptions(SlurmCommand.SBATCH, OnBehalfOf.thisProcess());
         o.put(SubmitOption.TIME, "1:00:00");
         o.put(SubmitOption.NODES, "2-4");
         o.put(SubmitOption.MEM, "2G");
@@ -66,7 +66,7 @@ class JobOptionsTest {
 
     @Test
     void sbatchOnlyOptionIsRefusedForSrun() {
-        assertThatThrownBy(() -> new JobOptions(CliCommand.SRUN, OnBehalfOf.thisProcess()).put(SubmitOption.WRAP, "x"))
+        assertThatThrownBy(() -> new JobOptions(SlurmCommand.SRUN, OnBehalfOf.thisProcess()).put(SubmitOption.WRAP, "x"))
                 .hasMessage("option --wrap is not valid for srun");
     }
 
@@ -86,9 +86,9 @@ class JobOptionsTest {
 
     @Test
     void inputEnvironmentVariableFollowsTheCommand() {
-        assertThat(SubmitOption.PARTITION.envVariable(CliCommand.SBATCH)).contains("SBATCH_PARTITION");
-        assertThat(SubmitOption.PARTITION.envVariable(CliCommand.SRUN)).contains("SLURM_PARTITION");
-        assertThat(SubmitOption.NTASKS.envVariable(CliCommand.SBATCH)).isEmpty();
+        assertThat(SubmitOption.PARTITION.envVariable(SlurmCommand.SBATCH)).contains("SBATCH_PARTITION");
+        assertThat(SubmitOption.PARTITION.envVariable(SlurmCommand.SRUN)).contains("SLURM_PARTITION");
+        assertThat(SubmitOption.NTASKS.envVariable(SlurmCommand.SBATCH)).isEmpty();
         assertThat(List.of(SubmitOption.values())).extracting(SubmitOption::longName).doesNotHaveDuplicates();
     }
 }

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.outcome;
 
+import io.plugstack.api.slurm.SlurmCommand;
 import static io.plugstack.api.spank.SpankCallback.EXIT;
 import static io.plugstack.api.spank.SpankCallback.INIT;
 import static io.plugstack.api.spank.SpankCallback.INIT_POST_OPT;
@@ -12,10 +13,10 @@ import static io.plugstack.api.spank.SpankCallback.USER_INIT;
 import static io.plugstack.api.spank.SpankContext.ALLOCATOR;
 import static io.plugstack.api.spank.SpankContext.LOCAL;
 import static io.plugstack.api.spank.SpankContext.REMOTE;
-import static io.plugstack.runtime.spank.outcome.SlurmCommand.SALLOC;
-import static io.plugstack.runtime.spank.outcome.SlurmCommand.SBATCH;
-import static io.plugstack.runtime.spank.outcome.SlurmCommand.SCRONTAB;
-import static io.plugstack.runtime.spank.outcome.SlurmCommand.SRUN;
+import static io.plugstack.api.slurm.SlurmCommand.SALLOC;
+import static io.plugstack.api.slurm.SlurmCommand.SBATCH;
+import static io.plugstack.api.slurm.SlurmCommand.SCRONTAB;
+import static io.plugstack.api.slurm.SlurmCommand.SRUN;
 
 import java.util.List;
 import java.util.Optional;

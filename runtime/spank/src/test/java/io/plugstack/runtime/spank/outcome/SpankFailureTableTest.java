@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.outcome;
 
+import io.plugstack.api.slurm.SlurmCommand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,9 +1,13 @@
-package io.plugstack.api.clifilter;
+package io.plugstack.api.slurm;
 
 import java.util.Optional;
 
-/** The command running the cli_filter chain, as cli_filter/lua's {@code options.type} names it (CLI-43). */
-public enum CliCommand {
+/**
+ * Slurm's client commands, one enum for every family: the command a cli_filter chain runs in (named
+ * as cli_filter/lua's {@code options.type} names it, CLI-43), the command whose SPANK failures
+ * spank.8's Errors table describes, the prefix of its messages ("sbatch: error: ...").
+ */
+public enum SlurmCommand {
     SALLOC("salloc"),
     SBATCH("sbatch"),
     SRUN("srun"),
@@ -13,7 +17,7 @@ public enum CliCommand {
 
     private final String slurmName;
 
-    CliCommand(String slurmName) {
+    SlurmCommand(String slurmName) {
         this.slurmName = slurmName;
     }
 
@@ -23,8 +27,8 @@ public enum CliCommand {
     }
 
     /** The command named {@code name} exactly (lower case), if any. */
-    public static Optional<CliCommand> ofName(String name) {
-        for (CliCommand c : values()) {
+    public static Optional<SlurmCommand> ofName(String name) {
+        for (SlurmCommand c : values()) {
             if (c.slurmName.equals(name)) {
                 return Optional.of(c);
             }

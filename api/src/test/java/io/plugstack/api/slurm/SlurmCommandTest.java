@@ -1,4 +1,4 @@
-package io.plugstack.api.clifilter;
+package io.plugstack.api.slurm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,18 +7,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class CliCommandTest {
+class SlurmCommandTest {
 
     @ParameterizedTest
     @CsvSource({"SALLOC, salloc", "SBATCH, sbatch", "SRUN, srun", "SCRONTAB, scrontab", "OTHER, other"})
-    void commandTypeNamesAreThoseOfCli43(CliCommand c, String name) {
+    void commandTypeNamesAreThoseOfCli43(SlurmCommand c, String name) {
         assertEquals(name, c.slurmName());
-        assertEquals(c, CliCommand.ofName(name).orElseThrow());
+        assertEquals(c, SlurmCommand.ofName(name).orElseThrow());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"SBATCH", "scrun", ""})
     void otherNamesAreNotCommandTypes(String name) {
-        assertTrue(CliCommand.ofName(name).isEmpty());
+        assertTrue(SlurmCommand.ofName(name).isEmpty());
     }
 }
