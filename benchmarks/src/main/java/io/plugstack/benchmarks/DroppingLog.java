@@ -1,6 +1,6 @@
 package io.plugstack.benchmarks;
 
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * Slurm's default verbosity (info and above) without the printing: debug2 and below are dropped, as

@@ -1,5 +1,6 @@
 package io.plugstack.benchmarks;
 
+import io.plugstack.api.slurm.SlurmLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

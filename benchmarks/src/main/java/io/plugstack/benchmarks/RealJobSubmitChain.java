@@ -12,7 +12,7 @@ import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * The runtime's own {@code io.plugstack.runtime.bench.internal.JobSubmitChain}, unchanged, from the

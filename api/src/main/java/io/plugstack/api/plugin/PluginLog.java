@@ -1,8 +1,9 @@
 package io.plugstack.api.plugin;
 
 import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.util.Objects;
+
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * Slurm's logging calls for one plugin, written to the {@link System.Logger} named after its
@@ -34,39 +35,39 @@ public final class PluginLog {
         return pluginType;
     }
 
-    /** Slurm's error(), at ERROR. */
+    /** Slurm's error(). */
     public void error(String function, String message) {
-        log(Level.ERROR, function, message);
+        log(SlurmLog.Level.ERROR, function, message);
     }
 
-    /** Slurm's info(), at INFO. */
+    /** Slurm's info(). */
     public void info(String function, String message) {
-        log(Level.INFO, function, message);
+        log(SlurmLog.Level.INFO, function, message);
     }
 
-    /** Slurm's verbose(), at DEBUG. */
+    /** Slurm's verbose(). */
     public void verbose(String function, String message) {
-        log(Level.DEBUG, function, message);
+        log(SlurmLog.Level.VERBOSE, function, message);
     }
 
-    /** Slurm's debug(), at DEBUG. */
+    /** Slurm's debug(). */
     public void debug(String function, String message) {
-        log(Level.DEBUG, function, message);
+        log(SlurmLog.Level.DEBUG, function, message);
     }
 
-    /** Slurm's debug2(), at TRACE. */
+    /** Slurm's debug2(). */
     public void debug2(String function, String message) {
-        log(Level.TRACE, function, message);
+        log(SlurmLog.Level.DEBUG2, function, message);
     }
 
-    /** Slurm's debug3(), at TRACE. */
+    /** Slurm's debug3(). */
     public void debug3(String function, String message) {
-        log(Level.TRACE, function, message);
+        log(SlurmLog.Level.DEBUG3, function, message);
     }
 
-    private void log(Level level, String function, String message) {
-        if (logger.isLoggable(level)) {
-            logger.log(level, pluginType + ": " + function + ": " + message);
+    private void log(SlurmLog.Level level, String function, String message) {
+        if (logger.isLoggable(level.systemLevel())) { // checked before the line is built: logging off costs nothing
+            logger.log(level.systemLevel(), pluginType + ": " + function + ": " + message);
         }
     }
 

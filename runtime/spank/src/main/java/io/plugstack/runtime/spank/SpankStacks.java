@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank;
 
+import io.plugstack.api.slurm.SlurmLog;
 import java.nio.file.Path;
 
 import org.osgi.annotation.versioning.ProviderType;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.options.LaunchOption;
 import io.plugstack.api.slurm.SlurmCommand;
 

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.slurm.SlurmLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -42,6 +43,9 @@ import io.plugstack.runtime.spank.SpankStacks;
 @Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
 public final class BenchComponent implements Bench, Slurmctld {
 
+    /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
+    static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+
     private final Cluster cluster;
     private final ExecutorService background = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "batch-job");
@@ -65,7 +69,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         this.server = startServer(context.getProperty("plugstack.home"));
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         this.cluster = new Cluster(stacks, v, catalog, controller,
-                new JobSubmitChain(catalog, new PrefixedLog("slurmctld", System.err, 0)), () -> config,
+                new JobSubmitChain(catalog, SlurmLog.lines("slurmctld", System.err, 0)), () -> config,
                 this::partitions, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv), jobEnv);
     }
@@ -93,7 +97,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         try {
             return CommandServer.start(Path.of(home, "data"), this);
         } catch (IOException | RuntimeException e) {
-            System.err.println("plugstack: error: jobs will not be able to run Slurm commands: " + e.getMessage());
+            LOG.error("jobs will not be able to run Slurm commands: " + e.getMessage());
             return null;
         }
     }
@@ -105,7 +109,7 @@ public final class BenchComponent implements Bench, Slurmctld {
             try {
                 server.close();
             } catch (IOException e) {
-                System.err.println("plugstack: error: closing the bench socket: " + e.getMessage());
+                LOG.error("closing the bench socket: " + e.getMessage());
             }
         }
         if (slurmdUp) {

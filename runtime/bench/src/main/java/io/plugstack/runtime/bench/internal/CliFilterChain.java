@@ -9,7 +9,7 @@ import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginPin;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * A command's cli_filter chain (src/interfaces/cli_filter.c), loaded when the command starts, as

@@ -14,7 +14,7 @@ import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.SubmitOption;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.options.OptionForwarding;
@@ -71,7 +71,7 @@ final class ClientSession implements AutoCloseable {
     static Opened open(SlurmCommand command, List<String> args, CommandIO io, Cluster cluster) {
         SpankStacks stacks = cluster.stacks();
         SlurmVersion release = cluster.release();
-        SlurmLog log = new PrefixedLog(command.slurmName(), io.err(), CommandLine.verbosity(args));
+        SlurmLog log = SlurmLog.lines(command.slurmName(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS);
         PlugstackConf.Result conf = stacks.read(log);

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
@@ -111,8 +112,9 @@ final class CommandServer implements AutoCloseable {
             CommandProtocol.Request r = CommandProtocol.Request.read(in); // read first: closing on unread data resets the peer
             Optional<String> refused = refusal(ch);
             if (refused.isPresent()) {
-                System.getLogger("plugstack.bench").log(System.Logger.Level.ERROR, refused.get());
-                new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true).println(refused.get());
+                BenchComponent.LOG.error(refused.get());
+                SlurmLog.lines("plugstack", new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true), 0)
+                        .error(refused.get());
                 CommandProtocol.exit(out, 1);
                 return;
             }
@@ -147,10 +149,10 @@ final class CommandServer implements AutoCloseable {
                     || peer.user().equals(users.lookupPrincipalByName("0"))) {
                 return Optional.empty();
             }
-            return Optional.of("plugstack: bench socket: refused user " + peer.user().getName()
+            return Optional.of("bench socket: refused user " + peer.user().getName()
                     + ": only uid " + self + " (the runtime's user, whom the bench's jobs run as) may run commands here");
         } catch (IOException | UnsupportedOperationException e) {
-            return Optional.of("plugstack: bench socket: refused a peer whose credentials cannot be read: " + e.getMessage());
+            return Optional.of("bench socket: refused a peer whose credentials cannot be read: " + e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.slurm.SlurmLog;
+
 /**
  * The slurm.conf parameters the bench's controller and commands read, from the ConfigAdmin
  * configuration "plugstack.slurm" (e.g. deploy/plugstack.slurm.cfg), changeable at run time.
@@ -24,7 +26,7 @@ record SlurmConfig(String jobSubmitPlugins, String cliFilterPlugins, String clus
         try {
             return Math.max(0, Integer.parseInt(v));
         } catch (NumberFormatException e) {
-            System.err.println("slurmctld: error: plugstack.slurm: MinJobAge=" + v + " is not a number; using " + MIN_JOB_AGE);
+            SlurmLog.lines("slurmctld", System.err, 0).error("plugstack.slurm: MinJobAge=" + v + " is not a number; using " + MIN_JOB_AGE);
             return MIN_JOB_AGE;
         }
     }

@@ -9,7 +9,7 @@ import java.util.Set;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.options.OptionForwarding;
 import io.plugstack.runtime.spank.options.StackOptions;
@@ -39,7 +39,7 @@ final class SlurmdDaemon {
         this.stacks = stacks;
         this.release = release;
         this.controller = controller;
-        this.log = new PrefixedLog("slurmd", log, 0);
+        this.log = SlurmLog.lines("slurmd", log, 0);
     }
 
     synchronized void start() {

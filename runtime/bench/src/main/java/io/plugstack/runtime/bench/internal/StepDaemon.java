@@ -9,7 +9,7 @@ import java.util.Optional;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.options.StackOptions;
 import io.plugstack.runtime.spank.outcome.SpankFailureTable;
@@ -42,7 +42,7 @@ final class StepDaemon {
     }
 
     StepResult run(StepRequest req) {
-        SlurmLog log = new PrefixedLog("slurmstepd", req.err(), 0);
+        SlurmLog log = SlurmLog.lines("slurmstepd", req.err(), 0);
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
         stepEnv.putAll(jobEnvironment.apply(stepEnv));

@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutionException;
 
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.stack.CallResult;
 import io.plugstack.runtime.spank.stack.SpankHandle;
 import io.plugstack.runtime.spank.stack.SpankStack;

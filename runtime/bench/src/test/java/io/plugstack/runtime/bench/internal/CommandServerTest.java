@@ -88,7 +88,7 @@ class CommandServerTest {
             String reply = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor()).as(err).isZero();
-            assertThat(reply).contains("plugstack: bench socket: refused user 4242: only uid 0");
+            assertThat(reply).contains("plugstack: error: bench socket: refused user 4242: only uid 0");
         }
         assertThat(bench.ran).isEmpty();
     }

@@ -9,7 +9,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.stack.OptionHooks;

@@ -13,7 +13,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * The option cache of one SPANK stack ({@code stack->option_cache}, SPANK-30...32, -61): options in

@@ -11,7 +11,7 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankResult;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.stack.OptionHooks;
 import io.plugstack.runtime.spank.stack.StackPlugin;
 

@@ -1,7 +1,7 @@
 package io.plugstack.runtime.spank.stack;
 
 import io.plugstack.api.spank.SpankLog;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /** The logging calls a plugin gets (slurm_info, slurm_error, ..., slurm_spank_log). */
 record HandleLog(SlurmLog sink) implements SpankLog {

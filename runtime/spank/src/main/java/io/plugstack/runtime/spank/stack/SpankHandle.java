@@ -15,7 +15,7 @@ import io.plugstack.api.spank.SpankItem;
 import io.plugstack.api.spank.SpankLog;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankResult;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /**
  * spank_t: what a callback may ask of the stack, with spank.c's rules per context and callback.

@@ -1,11 +1,12 @@
 package io.plugstack.runtime.spank.conf;
 
+import io.plugstack.api.slurm.SlurmLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import io.plugstack.runtime.spank.SlurmLog.Level;
+import io.plugstack.api.slurm.SlurmLog.Level;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

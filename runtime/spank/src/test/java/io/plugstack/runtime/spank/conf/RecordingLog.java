@@ -1,6 +1,6 @@
 package io.plugstack.runtime.spank.conf;
 
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 import java.util.ArrayList;
 import java.util.List;

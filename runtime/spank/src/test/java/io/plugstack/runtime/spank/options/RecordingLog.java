@@ -3,7 +3,7 @@ package io.plugstack.runtime.spank.options;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 
 /** A SlurmLog that keeps every line as "LEVEL message". */
 final class RecordingLog implements SlurmLog {

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.options;
 
+import io.plugstack.api.slurm.SlurmLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankOption.Arg;
-import io.plugstack.runtime.spank.SlurmLog.Level;
+import io.plugstack.api.slurm.SlurmLog.Level;
 
 class RemoteOptionProcessorTest {
 

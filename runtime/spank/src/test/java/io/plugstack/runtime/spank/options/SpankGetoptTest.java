@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.options;
 
+import io.plugstack.api.slurm.SlurmLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -16,7 +17,7 @@ import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankOption.Arg;
 import io.plugstack.api.spank.SpankResult;
-import io.plugstack.runtime.spank.SlurmLog.Level;
+import io.plugstack.api.slurm.SlurmLog.Level;
 
 class SpankGetoptTest {
 

@@ -14,7 +14,7 @@ import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.api.spank.SpankResult;
-import io.plugstack.runtime.spank.SlurmLog;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.conf.StackEntry;
 
 /** Plugins, a resolver and a log for stack tests. */
