@@ -3,7 +3,6 @@ package io.plugstack.benchmarks;
 import io.plugstack.api.slurm.SlurmLog;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -26,13 +25,14 @@ import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.job_submit.logging.LoggingPlugin;
 import io.plugstack.job_submit.throttle.ThrottlePlugin;
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 
 /**
  * Submissions per second through the chain of Slurm's seven sample job_submit plugins
  * ({@link SamplePlugins#LIST}), real instances sharing one {@link InMemorySlurmctld}. One op is one
  * submission: a fresh {@link JobDescriptor} filled in as sbatch fills it (four kinds of job in turn, with
- * and without a partition), then the chain. {@code submit} runs the chain loop replicated in {@link #runChain};
- * {@code submitRealChain} calls the runtime's JobSubmitChain itself ({@link RealJobSubmitChain});
+ * and without a partition), then the chain. {@code submit} calls the runtime's job_submit chain through
+ * its public façade ({@link JobSubmitChain#over}), over a {@link FixedCatalog} of those plugins;
  * {@code descriptorOnly} is the request alone, the part of an op that is not the chain;
  * {@code loggingPluginAlone} is job_submit/logging's call alone.
  *
@@ -46,7 +46,7 @@ public class JobSubmitBenchmark {
 
     static final int THROTTLE_LIMIT = Integer.MAX_VALUE;
 
-    /** The chain: seven plugins, the logging set-up, and the real JobSubmitChain over the same plugins. */
+    /** The chain: seven plugins, the logging set-up, and the runtime's JobSubmitChain over them. */
     @State(Scope.Benchmark)
     public static class Chain {
         /** off: java.util.logging at OFF; info: JUL's default INFO, lines formatted and dropped. */
@@ -55,7 +55,7 @@ public class JobSubmitBenchmark {
 
         List<JobSubmitPlugin> plugins;
         JobSubmitPlugin loggingPlugin;
-        RealJobSubmitChain real;
+        JobSubmitChain real;
         SamplePlugins.FormattingSink sink;
 
         @Setup(Level.Trial)
@@ -63,19 +63,13 @@ public class JobSubmitBenchmark {
             sink = SamplePlugins.configureLogging(logging);
             plugins = SamplePlugins.chain(new InMemorySlurmctld(), THROTTLE_LIMIT);
             loggingPlugin = plugins.stream().filter(p -> p instanceof LoggingPlugin).findFirst().orElseThrow();
-            if (RealJobSubmitChain.unavailable().isEmpty()) {
-                real = RealJobSubmitChain.over(plugins, List.of(SamplePlugins.LIST.split(",")), new DroppingLog());
-            }
+            real = JobSubmitChain.over(new FixedCatalog(plugins, List.of(SamplePlugins.LIST.split(","))),
+                    () -> SamplePlugins.LIST, new DroppingLog());
             checkThrottleCounts();
-            // one of each kind through both chains: accepted, and changed as the plugins should change it
+            // one of each kind through the chain: accepted, and changed as the plugins should change it
             for (int kind = 0; kind < Requests.KINDS; kind++) {
                 JobDescriptor d = Requests.sbatch(kind, InMemorySlurmctld.FIRST_UID);
-                Result r = runChain(plugins, d, d.userId());
-                check(kind, r.rc(), d);
-                if (real != null) {
-                    JobDescriptor e = Requests.sbatch(kind, InMemorySlurmctld.FIRST_UID);
-                    check(kind, real.submit(SamplePlugins.LIST, e, e.userId()), e);
-                }
+                check(kind, real.submit(d, d.userId()).rc(), d);
             }
             long lines = sink.records.sum();
             if (logging.equals("off") ? lines != 0 : lines < Requests.KINDS) {
@@ -177,55 +171,14 @@ public class JobSubmitBenchmark {
         }
     }
 
-    /** JobSubmitChain.Result, as the runtime returns it. */
-    record Result(int rc, Optional<String> message, String decidedBy) {
-    }
-
-    /**
-     * The chain's loop, replicated from
-     * runtime/bench/src/main/java/io/plugstack/runtime/bench/internal/JobSubmitChain.java (package-private
-     * in its bundle, so not callable here without reflection; {@link RealJobSubmitChain} does that):
-     * submit() {@code desc.setSiteFactor(NoVal.NO_VAL)}; run() {@code new UserMessage()}, then per plugin
-     * in list order {@code rc = call.on(plugin, message)} in the same try/catch (RuntimeException |
-     * LinkageError to SLURM_ERROR), the first rc != 0 returned with the message and the plugin, else
-     * {@code new Result(0, message.get(), "")}. Left out: resolving the list to plugins on every call
-     * (PluginList.types, then catalog.ready per type), and the log lines of the error paths.
-     */
-    static Result runChain(List<JobSubmitPlugin> plugins, JobDescriptor desc, long submitUid) {
-        desc.setSiteFactor(NoVal.NO_VAL);
-        UserMessage message = new UserMessage();
-        for (JobSubmitPlugin p : plugins) {
-            int rc;
-            try {
-                rc = p.jobSubmit(desc, submitUid, message);
-            } catch (RuntimeException | LinkageError e) {
-                return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(p + ": internal error: " + e), p.toString());
-            }
-            if (rc != 0) {
-                return new Result(rc, message.get(), p.toString());
-            }
-        }
-        return new Result(0, message.get(), "");
-    }
-
     @Benchmark
-    public Result submit(Chain chain, Requests requests) {
+    public JobSubmitChain.Result submit(Chain chain, Requests requests) {
         JobDescriptor d = requests.next();
-        Result r = runChain(chain.plugins, d, d.userId());
+        JobSubmitChain.Result r = chain.real.submit(d, d.userId());
         if (r.rc() != 0) {
             requests.refused++;
         }
         return r;
-    }
-
-    @Benchmark
-    public int submitRealChain(Chain chain, Requests requests) {
-        JobDescriptor d = requests.next();
-        int rc = chain.real.submit(SamplePlugins.LIST, d, d.userId());
-        if (rc != 0) {
-            requests.refused++;
-        }
-        return rc;
     }
 
     @Benchmark

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -33,7 +32,6 @@ final class JobSubmitFigures {
     /** {@code iterations}: measured 1 s iterations per configuration (the median is over these). */
     static void run(int iterations) throws Exception {
         String bench = Pattern.quote(JobSubmitBenchmark.class.getName()) + "\\.";
-        Optional<String> noReal = RealJobSubmitChain.unavailable();
         System.out.println("job_submit chain: " + SamplePlugins.LIST + " (throttle on, jobs_per_user_per_hour="
                 + JobSubmitBenchmark.THROTTLE_LIMIT + ")");
         System.out.println("  jobs in turn: " + String.join(", ", JobSubmitBenchmark.kinds()) + "; "
@@ -43,10 +41,9 @@ final class JobSubmitFigures {
                 + " cores)");
         List<RunResult> results = new ArrayList<>();
         for (int threads : new int[] {1, 2}) {
-            // the replicated chain with logging off and at info; the real class and the request alone with it off
+            // the chain with logging off and at info; the request alone with it off
             results.addAll(jmh(bench + "submit$", threads, null, iterations));
-            String others = (noReal.isEmpty() ? "submitRealChain|" : "") + "descriptorOnly"
-                    + (threads == 1 ? "|loggingPluginAlone" : "");
+            String others = "descriptorOnly" + (threads == 1 ? "|loggingPluginAlone" : "");
             results.addAll(jmh(bench + "(" + others + ")$", threads, "off", iterations));
         }
         for (RunResult r : results) {
@@ -54,8 +51,7 @@ final class JobSubmitFigures {
             String method = p.getBenchmark().substring(p.getBenchmark().lastIndexOf('.') + 1);
             String logging = p.getParam("logging");
             String what = switch (method) {
-                case "submit" -> "submit, log " + logging;
-                case "submitRealChain" -> "submit via JobSubmitChain, log " + logging;
+                case "submit" -> "submit via JobSubmitChain, log " + logging;
                 case "loggingPluginAlone" -> "job_submit/logging alone, log " + logging;
                 default -> "JobDescriptor alone";
             };
@@ -69,13 +65,13 @@ final class JobSubmitFigures {
                             p.getThreads() * 1e9 / s.median(), s.median() / TARGET_PER_S, s.median() / SLURMCTLD_PER_S,
                             alloc == null ? Double.NaN : alloc.getScore()));
         }
-        noReal.ifPresent(why -> System.out.println("  (JobSubmitChain itself not measured: " + why + ")"));
     }
 
     static Collection<RunResult> jmh(String include, int threads, String logging, int iterations)
             throws Exception {
         ChainedOptionsBuilder o = new OptionsBuilder().include(include)
-                .forks(1).threads(threads).shouldFailOnError(true) // a failed set-up check stops the run.warmupIterations(3).measurementIterations(iterations)
+                .forks(1).threads(threads).shouldFailOnError(true) // a failed set-up check stops the run
+                .warmupIterations(3).measurementIterations(iterations)
                 .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1))
                 .addProfiler(GCProfiler.class)
                 .verbosity(VerboseMode.valueOf(System.getProperty("jmh.verbose", "SILENT")));

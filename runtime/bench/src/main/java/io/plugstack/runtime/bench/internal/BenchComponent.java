@@ -1,5 +1,7 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.api.slurm.SlurmLog;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,11 +36,12 @@ import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
- * The bench: a simulated slurmctld (jobs, partitions, the job_submit chain — also the Slurmctld
- * service job_submit plugins look things up in) and one node ({@code plugstack.bench.node},
- * default "node1") with its slurmd, plus the client commands. Configured by "plugstack.slurm"
- * (JobSubmitPlugins, CliFilterPlugins, ClusterName) and "plugstack.partition" factory
- * configurations, both changeable at run time. slurmd starts with the first command.
+ * The bench: a simulated slurmctld (jobs, partitions; it drives the job_submit host's chain and is
+ * the Slurmctld service job_submit plugins look things up in) and one node ({@code
+ * plugstack.bench.node}, default "node1") with its slurmd, plus the client commands, which drive the
+ * cli_filter host's chains. Configured by "plugstack.slurm" (ClusterName, MinJobAge; the hosts read
+ * JobSubmitPlugins and CliFilterPlugins from it) and "plugstack.partition" factory configurations,
+ * both changeable at run time. slurmd starts with the first command.
  */
 @Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
 public final class BenchComponent implements Bench, Slurmctld {
@@ -59,7 +62,7 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Activate
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
-            @Reference PluginCatalog catalog) {
+            @Reference PluginCatalog catalog, @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters) {
         this.config = SlurmConfig.of(properties);
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
@@ -69,7 +72,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         this.server = startServer(context.getProperty("plugstack.home"));
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         this.cluster = new Cluster(stacks, v, catalog, controller,
-                new JobSubmitChain(catalog, SlurmLog.lines("slurmctld", System.err, 0)), () -> config,
+                jobSubmit, cliFilters, () -> config,
                 this::partitions, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv), jobEnv);
     }

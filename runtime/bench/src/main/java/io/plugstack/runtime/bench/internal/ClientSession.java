@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.api.user.OnBehalfOf;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,7 +114,7 @@ final class ClientSession implements AutoCloseable {
             io.err().println("Try \"" + command.slurmName() + " --help\" for more information");
             return s.stopWith(1);
         }
-        Optional<CliFilterChain> filters = CliFilterChain.open(cluster.catalog(), cluster.config().get().cliFilterPlugins(), log);
+        Optional<CliFilterChain> filters = cluster.cliFilters().open(log);
         if (filters.isEmpty()) {
             return s.stopWith(1);
         }

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.api.user.OnBehalfOf;
 import java.util.Map;
 import java.util.Optional;
@@ -34,7 +35,7 @@ final class JobUpdate {
         }
         long uid = OnBehalfOf.thisProcess().uid(); // scontrol runs as the runtime's user
         req.setNumber(JobDescField.USER_ID, uid);
-        JobSubmitChain.Result r = c.jobSubmit().modify(c.config().get().jobSubmitPlugins(), req,
+        JobSubmitChain.Result r = c.jobSubmit().modify(req,
                 new JobRecordView(job.get()), uid);
         if (!r.ok()) {
             r.message().ifPresent(m -> m.lines().forEach(l -> io.err().println("scontrol: error: " + l)));

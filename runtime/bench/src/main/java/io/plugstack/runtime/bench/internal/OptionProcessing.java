@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.ScriptDirectives;
 import io.plugstack.runtime.bench.options.SubmitOption;

@@ -3,19 +3,19 @@ package io.plugstack.runtime.bench.internal;
 import io.plugstack.api.slurm.SlurmLog;
 
 /**
- * The slurm.conf parameters the bench's controller and commands read, from the ConfigAdmin
- * configuration "plugstack.slurm" (e.g. deploy/plugstack.slurm.cfg), changeable at run time.
+ * The slurm.conf parameters the bench's controller reads, from the ConfigAdmin configuration
+ * "plugstack.slurm" (e.g. deploy/plugstack.slurm.cfg), changeable at run time. JobSubmitPlugins and
+ * CliFilterPlugins, from the same configuration, are the job_submit and cli_filter hosts' own.
  */
-record SlurmConfig(String jobSubmitPlugins, String cliFilterPlugins, String clusterName, int minJobAge) {
+record SlurmConfig(String clusterName, int minJobAge) {
 
     /** slurm.conf's MinJobAge default: a finished job's record is kept 300 s. */
     static final int MIN_JOB_AGE = 300;
 
-    static final SlurmConfig DEFAULT = new SlurmConfig("", "", "cluster", MIN_JOB_AGE);
+    static final SlurmConfig DEFAULT = new SlurmConfig("cluster", MIN_JOB_AGE);
 
     static SlurmConfig of(java.util.Map<String, ?> p) {
-        return new SlurmConfig(text(p, "JobSubmitPlugins", ""), text(p, "CliFilterPlugins", ""),
-                text(p, "ClusterName", "cluster"), minJobAge(text(p, "MinJobAge", "")));
+        return new SlurmConfig(text(p, "ClusterName", "cluster"), minJobAge(text(p, "MinJobAge", "")));
     }
 
     /** MinJobAge in seconds; a bad value keeps the default and says so, as slurmctld does for a bad line. */

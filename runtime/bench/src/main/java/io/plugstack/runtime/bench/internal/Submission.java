@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.api.user.UnixUsers;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,7 +89,7 @@ final class Submission {
             String prefix = het ? offset + ": " : "";
             int rules = CreateRequestRules.apply(d, d.userId());
             JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
-                    : c.jobSubmit().submit(c.config().get().jobSubmitPlugins(), d, d.userId());
+                    : c.jobSubmit().submit(d, d.userId());
             int rc = r.ok() ? partitionCheck(c, d) : r.rc();
             if (rc != 0) {
                 r.message().ifPresent(m -> m.lines().forEach(l -> s.log.error(prefix + l)));

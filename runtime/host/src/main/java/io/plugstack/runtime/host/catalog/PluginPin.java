@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.plugstack.api.plugin.PluginFamily;
+
 import org.osgi.framework.Version;
 import org.osgi.framework.VersionRange;
 
@@ -104,6 +106,22 @@ public record PluginPin(String reference, Optional<VersionRange> range) {
             entry.append(c);
         }
         add(out, entry);
+        return out;
+    }
+
+    /**
+     * A configured plugin list (JobSubmitPlugins=, CliFilterPlugins=): each entry with or without its
+     * family's prefix (JS-1, CLI-1), optionally pinned ("partition@[1.0,2.0)"), named by its full type
+     * ("job_submit/partition@[1.0,2.0)"), in list order.
+     *
+     * @throws IllegalArgumentException naming an entry whose pin is malformed
+     */
+    public static List<PluginPin> configured(PluginFamily family, String list) {
+        List<PluginPin> out = new ArrayList<>();
+        for (String e : splitList(list)) {
+            PluginPin pin = parse(e);
+            out.add(new PluginPin(PluginNames.fullType(family, pin.reference()), pin.range()));
+        }
         return out;
     }
 

@@ -1,8 +1,9 @@
-package io.plugstack.runtime.bench.internal;
+package io.plugstack.runtime.jobsubmit.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
@@ -13,23 +14,15 @@ import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginPin;
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.jobsubmit.JobSubmitChain.Result;
 import io.plugstack.api.slurm.SlurmLog;
 
 /**
- * slurmctld's job_submit chain (src/interfaces/job_submit.c): the configured plugins in list
- * order on every submission and modification; the first non-success stops it and is the result;
- * all plugins share one message slot, returned to the user whatever the result (JS-2, JS-3). A
- * plugin that throws or answers an unknown code is contained: the request fails, naming it, and
- * the controller carries on.
+ * The chain's machinery ({@link JobSubmitChain} says the rules): resolves the list's plugins once
+ * per list and catalog generation (the hot path), then calls them in order.
  */
-final class JobSubmitChain {
-
-    /** The chain's answer: rc, the user message if any, and which plugin decided. */
-    record Result(int rc, Optional<String> message, String decidedBy) {
-        boolean ok() {
-            return rc == 0;
-        }
-    }
+public final class Chain {
 
     private final PluginCatalog catalog;
     private final SlurmLog log;
@@ -39,9 +32,24 @@ final class JobSubmitChain {
     private record Resolved(String list, long generation, List<PluginCatalog.ReadyPlugin> plugins) {
     }
 
-    JobSubmitChain(PluginCatalog catalog, SlurmLog log) {
+    public Chain(PluginCatalog catalog, SlurmLog log) {
         this.catalog = catalog;
         this.log = log;
+    }
+
+    /** This chain with its list read from {@code list} at each call (JobSubmitPlugins=). */
+    public JobSubmitChain configured(Supplier<String> list) {
+        return new JobSubmitChain() {
+            @Override
+            public Result submit(JobDescriptor desc, long submitUid) {
+                return Chain.this.submit(list.get(), desc, submitUid);
+            }
+
+            @Override
+            public Result modify(JobDescriptor desc, JobRecord current, long uid) {
+                return Chain.this.modify(list.get(), desc, current, uid);
+            }
+        };
     }
 
     private interface Call {
@@ -68,7 +76,7 @@ final class JobSubmitChain {
             plugins = new ArrayList<>();
             List<PluginPin> entries;
             try {
-                entries = PluginList.entries(PluginFamily.JOB_SUBMIT, list);
+                entries = PluginPin.configured(PluginFamily.JOB_SUBMIT, list);
             } catch (IllegalArgumentException e) {
                 log.error("JobSubmitPlugins=" + list + ": " + e.getMessage());
                 return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of("JobSubmitPlugins: " + e.getMessage()), "");

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.bench.internal;
+package io.plugstack.runtime.jobsubmit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +19,7 @@ import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
 
 /** slurmctld's job_submit chain rules (JS-1…JS-3). */
-class JobSubmitChainTest {
+class ChainTest {
 
     final List<String> calls = new ArrayList<>();
     final List<String> logged = new ArrayList<>();
@@ -80,8 +80,8 @@ class JobSubmitChainTest {
         };
     }
 
-    JobSubmitChain chain(PluginCatalog c) {
-        return new JobSubmitChain(c, (level, message) -> logged.add(level + " " + message));
+    Chain chain(PluginCatalog c) {
+        return new Chain(c, (level, message) -> logged.add(level + " " + message));
     }
 
     @Test

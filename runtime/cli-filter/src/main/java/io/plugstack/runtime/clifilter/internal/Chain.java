@@ -1,4 +1,4 @@
-package io.plugstack.runtime.bench.internal;
+package io.plugstack.runtime.clifilter.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,25 +8,18 @@ import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.api.slurm.SlurmLog;
 
-/**
- * A command's cli_filter chain (src/interfaces/cli_filter.c), loaded when the command starts, as
- * each srun/sbatch/salloc process loads it: setup_defaults and pre_submit run the plugins in order
- * while they succeed, the first failure ends the command; post_submit calls them all and ignores
- * what they return (CLI-2). A throwing plugin counts as a failure, named in the log.
- */
-final class CliFilterChain implements AutoCloseable {
-
-    /** What the command prints when a hook fails (CLI-2). */
-    static final String TERMINATED = "cli_filter plugin terminated with error";
+/** The chain's machinery ({@link CliFilterChain} says the rules): the command's plugin instances, in list order. */
+public final class Chain implements CliFilterChain {
 
     private final List<PluginCatalog.Instance> instances;
     private final List<String> types;
     private final SlurmLog log;
 
-    private CliFilterChain(List<PluginCatalog.Instance> instances, List<String> types, SlurmLog log) {
+    private Chain(List<PluginCatalog.Instance> instances, List<String> types, SlurmLog log) {
         this.instances = instances;
         this.types = types;
         this.log = log;
@@ -36,12 +29,12 @@ final class CliFilterChain implements AutoCloseable {
      * Loads the configured plugins; empty (after logging Slurm's messages) when one cannot be,
      * which is fatal for the command (CLI-1).
      */
-    static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
+    public static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
         List<PluginCatalog.Instance> instances = new ArrayList<>();
         List<String> types = new ArrayList<>();
         List<PluginPin> entries;
         try {
-            entries = PluginList.entries(PluginFamily.CLI_FILTER, list);
+            entries = PluginPin.configured(PluginFamily.CLI_FILTER, list);
         } catch (IllegalArgumentException e) {
             log.error("CliFilterPlugins=" + list + ": " + e.getMessage());
             log.error("failed to initialize cli_filter plugin");
@@ -59,7 +52,7 @@ final class CliFilterChain implements AutoCloseable {
             instances.add(i.get());
             types.add(entry.reference());
         }
-        return Optional.of(new CliFilterChain(instances, types, log));
+        return Optional.of(new Chain(instances, types, log));
     }
 
     private interface Hook {
@@ -82,15 +75,18 @@ final class CliFilterChain implements AutoCloseable {
         return 0;
     }
 
-    int setupDefaults(CliOptions options, boolean early) {
+    @Override
+    public int setupDefaults(CliOptions options, boolean early) {
         return inOrder("setup_defaults", p -> p.setupDefaults(options, early));
     }
 
-    int preSubmit(CliOptions options, int offset) {
+    @Override
+    public int preSubmit(CliOptions options, int offset) {
         return inOrder("pre_submit", p -> p.preSubmit(options, offset));
     }
 
-    void postSubmit(int offset, long jobId, long stepId) {
+    @Override
+    public void postSubmit(int offset, long jobId, long stepId) {
         for (int i = 0; i < instances.size(); i++) {
             try {
                 ((CliFilterPlugin) instances.get(i).plugin()).postSubmit(offset, jobId, stepId);
