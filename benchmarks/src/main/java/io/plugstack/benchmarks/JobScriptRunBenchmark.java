@@ -16,7 +16,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.runtime.spank.stack.JobFacts;
+import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.stack.PluginResolver;
 import io.plugstack.runtime.spank.stack.SpankHandle;
 import io.plugstack.runtime.spank.stack.SpankStack;

@@ -24,12 +24,12 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.runtime.spank.conf.StackEntry;
 import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.runtime.spank.stack.CallResult;
-import io.plugstack.runtime.spank.stack.JobFacts;
+import io.plugstack.runtime.spank.CallResult;
+import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.stack.PluginResolver;
 import io.plugstack.runtime.spank.stack.SpankHandle;
 import io.plugstack.runtime.spank.stack.SpankStack;
-import io.plugstack.runtime.spank.stack.TaskFacts;
+import io.plugstack.runtime.spank.TaskFacts;
 
 /**
  * One {@code SpankStack.call} over a remote-context stack of N required plugins, built in-process

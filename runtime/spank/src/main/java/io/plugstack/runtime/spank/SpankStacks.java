@@ -5,14 +5,13 @@ import java.nio.file.Path;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
-import io.plugstack.runtime.spank.stack.OptionHooks;
-import io.plugstack.runtime.spank.stack.SpankStack;
 
 /**
- * Creates SPANK stacks the way Slurm's daemons and commands do: plugstack.conf is read anew for
- * every stack (SPANK-10), so an edit affects the next launch and never a running one.
+ * Opens SPANK sessions the way Slurm's daemons and commands do: plugstack.conf is read anew for
+ * every launch (SPANK-10), so an edit affects the next launch and never a running one.
  */
 @ProviderType
 public interface SpankStacks {
@@ -24,13 +23,14 @@ public interface SpankStacks {
     PlugstackConf.Result read(SlurmLog log);
 
     /**
-     * Loads the plugins of an earlier read for {@code context}: a job keeps the configuration it was
-     * launched with, so editing plugstack.conf does not change a running job's later stacks.
+     * A session of {@code context} over an earlier read (a job keeps the plugstack.conf it was launched
+     * with): the stack loaded and ready for its phases, or why it could not be.
      */
-    SpankStack.Build open(SpankContext context, PlugstackConf.Result conf, OptionHooks options, SlurmLog log);
+    SpankSession.Opened session(SpankContext context, PlugstackConf.Result conf, SpankSession.Setup setup,
+            SlurmVersion release, SlurmLog log);
 
-    /** Reads plugstack.conf now and loads its plugins for {@code context}, or says why it cannot. */
-    default SpankStack.Build open(SpankContext context, OptionHooks options, SlurmLog log) {
-        return open(context, read(log), options, log);
+    /** A session of {@code context} over plugstack.conf as it is now (a daemon's own stack: slurmd). */
+    default SpankSession.Opened session(SpankContext context, SpankSession.Setup setup, SlurmVersion release, SlurmLog log) {
+        return session(context, read(log), setup, release, log);
     }
 }

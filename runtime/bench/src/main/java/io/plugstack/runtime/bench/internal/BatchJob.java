@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.plugstack.api.slurm.SlurmLog;
-import io.plugstack.runtime.spank.options.LaunchOption;
+import io.plugstack.runtime.spank.LaunchOption;
 import io.plugstack.api.slurm.SlurmCommand;
 
 /**

@@ -16,14 +16,11 @@ import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.bench.options.JobOptions;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
-import io.plugstack.runtime.spank.options.OptionForwarding;
-import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.api.slurm.SlurmCommand;
-import io.plugstack.runtime.spank.stack.CallResult;
-import io.plugstack.runtime.spank.stack.SpankHandle;
-import io.plugstack.runtime.spank.stack.SpankStack;
+import io.plugstack.runtime.spank.JobControlEnvironment;
+import io.plugstack.runtime.spank.SessionOptions;
 
 /**
  * The submitting side every client command shares (srun: local context; sbatch, salloc, scrontab:
@@ -37,9 +34,9 @@ final class ClientSession implements AutoCloseable {
     final SpankContext context;
     final CommandIO io;
     final SlurmLog log;
-    final StackOptions options;
-    final SpankHandle handle;
-    private final SpankStack stack;
+    final SessionOptions options;
+    /** The command's SPANK stack (local for srun, allocator for the others), driven phase by phase. */
+    final SpankSession spank;
     /** What this launch read of plugstack.conf; the job it creates keeps it. */
     final PlugstackConf.Result conf;
     CommandLine line;
@@ -50,8 +47,7 @@ final class ClientSession implements AutoCloseable {
     final List<JobOptions> componentOptions = new java.util.ArrayList<>();
     CliFilterChain cliFilter;
 
-    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, StackOptions options, SpankStack stack,
-            SpankHandle handle, PlugstackConf.Result conf) {
+    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf) {
         this.conf = conf;
         this.jobOptions = new JobOptions(command,
                 OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
@@ -60,9 +56,8 @@ final class ClientSession implements AutoCloseable {
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
         this.io = io;
         this.log = log;
-        this.options = options;
-        this.stack = stack;
-        this.handle = handle;
+        this.spank = spank;
+        this.options = spank.options();
     }
 
     /** The session after init; the exit code in {@code stop} when the command must end already. */
@@ -74,19 +69,19 @@ final class ClientSession implements AutoCloseable {
         SlurmVersion release = cluster.release();
         SlurmLog log = SlurmLog.lines(command.slurmName(), io.err(), CommandLine.verbosity(args));
         SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
-        StackOptions options = new StackOptions(ctx, log, io.env(), CommandLine.BUILTINS);
         PlugstackConf.Result conf = stacks.read(log);
-        SpankStack.Build b = stacks.open(ctx, conf, options, log);
+        // a nested srun (inside sbatch/salloc) re-imports the options forwarded in the job (SPANK-37c)
+        Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
+                ? JobControlEnvironment.imported(io.env()) : Map.of());
+        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(io.env(), jobControl, CommandLine.BUILTINS),
+                release, log);
         if (!b.ok()) {
             log.error(setupFailure(command));
             return new Opened(null, OptionalInt.of(1));
         }
-        // a nested srun (inside sbatch/salloc) re-imports the options forwarded in the job (SPANK-37c)
-        Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
-                ? OptionForwarding.importJobControlEnvironment(io.env()) : Map.of());
-        SpankHandle h = new SpankHandle(ctx, release, log, options, new LinkedHashMap<>(), jobControl);
-        ClientSession s = new ClientSession(command, io, log, options, b.stack(), h, conf);
-        if (!s.call(SpankCallback.INIT).ok()) {
+        ClientSession s = new ClientSession(command, io, log, b.session(), conf);
+        SessionOptions options = s.options;
+        if (!s.spank.init().ok()) {
             log.error(setupFailure(command));
             s.close();
             return new Opened(null, OptionalInt.of(1));
@@ -147,8 +142,8 @@ final class ClientSession implements AutoCloseable {
             }
         }
         // SPANK-37(b)/(c): found options travel in the environment and the job control environment
-        s.handle.jobControlEnv().putAll(options.jobControlExports());
-        if (!s.call(SpankCallback.INIT_POST_OPT).ok()) {
+        s.spank.jobControlEnv().putAll(options.jobControlExports());
+        if (!s.spank.initPostOpt().ok()) {
             log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
             return s.stopWith(1);
         }
@@ -164,20 +159,25 @@ final class ClientSession implements AutoCloseable {
     }
 
     private Opened stopWith(int code) {
-        call(SpankCallback.EXIT);
+        exitWith(code);
         close();
         return new Opened(null, OptionalInt.of(code));
     }
 
-    CallResult call(SpankCallback callback) {
-        return stack.call(callback, handle);
+    /**
+     * The command ends early: slurm_spank_exit runs (its own failure changes nothing then) and
+     * {@code code} is the command's exit code. The one failure path of every client command.
+     */
+    int exitWith(int code) {
+        spank.exit();
+        return code;
     }
 
     /** The environment the job's steps start from: the user's, plus forwarded option variables. */
     Map<String, String> jobEnvironment() {
         Map<String, String> env = new LinkedHashMap<>(io.env());
         env.putAll(options.environmentExports());
-        env.putAll(OptionForwarding.jobEnvironment(handle.jobControlEnv()));
+        env.putAll(JobControlEnvironment.forJob(spank.jobControlEnv()));
         return env;
     }
 
@@ -186,6 +186,6 @@ final class ClientSession implements AutoCloseable {
         if (cliFilter != null) {
             cliFilter.close();
         }
-        stack.close();
+        spank.close();
     }
 }

@@ -27,17 +27,15 @@ final class Salloc {
         try (ClientSession s = o.session()) {
             if (c.controller().drained()) {
                 s.log.error("Job submit/allocate failed: Required node not available (down, drained or reserved)");
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line.command,
                     s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)), "Job submit/allocate failed");
             if (submitted.isEmpty()) {
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             Job job = submitted.get();
-            job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            job.jobControlEnv.putAll(s.spank.jobControlEnv());
             s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL);
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);
@@ -49,7 +47,7 @@ final class Salloc {
                 exit = runCommand(c, s, job);
             }
             StepResult result = new StepResult(exit, Optional.empty());
-            if (!s.call(SpankCallback.EXIT).ok()) {
+            if (!s.spank.exit().ok()) {
                 result = JobEnd.withClientFailure(result, SlurmCommand.SALLOC, SpankCallback.EXIT, SpankContext.ALLOCATOR);
             }
             s.log.info("Relinquishing job allocation " + job.id);

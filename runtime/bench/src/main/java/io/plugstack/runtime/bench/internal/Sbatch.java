@@ -9,7 +9,7 @@ import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SubmitOption;
-import io.plugstack.runtime.spank.options.LaunchOption;
+import io.plugstack.runtime.spank.LaunchOption;
 import io.plugstack.api.slurm.SlurmCommand;
 
 /**
@@ -28,8 +28,7 @@ final class Sbatch {
         try (ClientSession s = o.session()) {
             if (s.line.command.isEmpty()) {
                 s.log.error("sbatch: a batch script is required (the bench does not read one from stdin)");
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             Path script = io.workdir().resolve(s.line.command.get(0));
             String text;
@@ -37,8 +36,7 @@ final class Sbatch {
                 text = readScript(s, script);
             } catch (java.io.IOException e) {
                 s.log.error("Unable to open file " + s.line.command.get(0));
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line.command,
                     script.getFileName().toString());
@@ -47,12 +45,11 @@ final class Sbatch {
             }
             java.util.Optional<List<Job>> submitted = Submission.submitAll(c, s, descs, "Batch job submission failed");
             if (submitted.isEmpty()) {
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             List<Job> components = submitted.get();
             Job job = components.get(0);
-            job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            job.jobControlEnv.putAll(s.spank.jobControlEnv());
             List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
             argv.addAll(s.line.command.subList(1, s.line.command.size()));
             Path output = io.workdir().resolve(s.line.last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
@@ -69,7 +66,7 @@ final class Sbatch {
                 s.cliFilter.postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
             }
             io.out().println("Submitted batch job " + job.id);
-            s.call(SpankCallback.EXIT); // sbatch exit failures change nothing (spank.8)
+            s.spank.exit(); // sbatch exit failures change nothing (spank.8)
             List<Job> others = components.subList(1, components.size());
             background.execute(() -> BatchJob.run(c, job, others, argv, env, launch, output));
             return 0;

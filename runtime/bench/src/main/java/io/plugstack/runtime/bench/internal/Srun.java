@@ -10,7 +10,7 @@ import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SlurmUnits;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.api.slurm.SlurmCommand;
-import io.plugstack.runtime.spank.stack.JobFacts;
+import io.plugstack.runtime.spank.JobFacts;
 
 /** srun: local context init, options, init_post_opt, allocation, local_user_init, the step, exit. */
 final class Srun {
@@ -40,16 +40,14 @@ final class Srun {
     private static int launch(Cluster c, ClientSession s) {
         if (s.line.command.isEmpty()) {
             s.log.error("No command given to execute.");
-            s.call(SpankCallback.EXIT);
-            return 1;
+            return s.exitWith(1);
         }
         int ntasks;
         try {
             ntasks = (int) SlurmUnits.count(s.line.last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
         } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());
-            s.call(SpankCallback.EXIT);
-            return 1;
+            return s.exitWith(1);
         }
         Optional<Job> allocation = allocationOf(c, s.io.env());
         Job job;
@@ -58,32 +56,30 @@ final class Srun {
         } else {
             if (c.controller().drained()) {
                 s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             Optional<Job> submitted = Submission.submit(c, s,
                     Submission.descriptor(s, s.line.command, s.line.command.get(0)), "Unable to allocate resources");
             if (submitted.isEmpty()) {
-                s.call(SpankCallback.EXIT);
-                return 1;
+                return s.exitWith(1);
             }
             job = submitted.get();
-            job.jobControlEnv.putAll(s.handle.jobControlEnv());
+            job.jobControlEnv.putAll(s.spank.jobControlEnv());
             c.controller().state(job, JobState.RUNNING);
         }
         long stepId;
         synchronized (job) {
             stepId = job.nextStepId++; // known to srun before local_user_init, as in Slurm
         }
-        s.handle.job(new JobFacts(job.uid, job.gid, job.id, stepId, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
+        s.spank.job(new JobFacts(job.uid, job.gid, job.id, stepId, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
                 "", 0, "", 0, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of()));
-        if (!s.call(SpankCallback.LOCAL_USER_INIT).ok()) {
+        if (!s.spank.localUserInit().ok()) {
             s.log.error("Failure in local plugin stack");
-            s.call(SpankCallback.EXIT);
+            int code = s.exitWith(1);
             if (allocation.isEmpty()) {
                 c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
             }
-            return 1;
+            return code;
         }
         s.cliFilter.postSubmit(0, job.id, stepId);
         StepResult step;
@@ -96,7 +92,7 @@ final class Srun {
                     s.options.launchOptions(), s.io.out(), s.io.err()));
             JobEnd.applyNodeOutcome(c, step);
         }
-        if (!s.call(SpankCallback.EXIT).ok()) {
+        if (!s.spank.exit().ok()) {
             step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
         }
         if (allocation.isEmpty()) {

@@ -10,14 +10,12 @@ import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
-import io.plugstack.runtime.spank.options.StackOptions;
-import io.plugstack.runtime.spank.outcome.SpankFailureTable;
-import io.plugstack.runtime.spank.stack.CallResult;
-import io.plugstack.runtime.spank.stack.JobFacts;
-import io.plugstack.runtime.spank.stack.SpankHandle;
-import io.plugstack.runtime.spank.stack.SpankStack;
-import io.plugstack.runtime.spank.stack.TaskFacts;
+import io.plugstack.runtime.bench.outcome.SpankFailureTable;
+import io.plugstack.runtime.spank.CallResult;
+import io.plugstack.runtime.spank.JobFacts;
+import io.plugstack.runtime.spank.TaskFacts;
 
 /**
  * The simulated slurmstepd: a fresh remote stack per step, driven as SPANK-17 says — init, remote
@@ -46,33 +44,30 @@ final class StepDaemon {
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
         stepEnv.putAll(jobEnvironment.apply(stepEnv));
-        StackOptions opts = new StackOptions(SpankContext.REMOTE, log, stepEnv, java.util.Set.of());
-        SpankStack.Build build = stacks.open(SpankContext.REMOTE, req.job().plugstack, opts, log);
-        if (!build.ok()) {
-            log.error("spank: " + build.failure());
+        SpankSession.Opened opened = stacks.session(SpankContext.REMOTE, req.job().plugstack, SpankSession.Setup.step(stepEnv),
+                release, log);
+        if (!opened.ok()) {
+            log.error("spank: " + opened.failure());
             return failure(req, SpankCallback.INIT, Optional.empty(), "Plugin stack initialization failed");
         }
-        try (SpankStack stack = build.stack()) {
-            SpankHandle h = new SpankHandle(SpankContext.REMOTE, release, log, opts, stepEnv, new LinkedHashMap<>());
-            h.job(facts(req));
+        try (SpankSession session = opened.session()) {
+            session.job(facts(req));
             List<TaskFacts> tasks = new ArrayList<>();
             for (int i = 0; i < req.ntasks(); i++) {
                 tasks.add(new TaskFacts(i, i, 0, null, req.argv()));
             }
-            h.tasks(tasks);
-            CallResult r = stack.call(SpankCallback.INIT, h);
+            session.tasks(tasks);
+            CallResult r = session.init();
             if (!r.ok()) {
                 return failure(req, SpankCallback.INIT, r.failureMode(), "spank_init failed");
             }
-            opts.applyRemote(req.launchOptions(), stepEnv);
-            for (SpankCallback cb : List.of(SpankCallback.INIT_POST_OPT, SpankCallback.USER_INIT)) {
-                r = stack.call(cb, h);
-                if (!r.ok() && stops(req, cb)) {
-                    stack.call(SpankCallback.EXIT, h);
-                    return failure(req, cb, Optional.empty(), cb.shortName() + " failed");
-                }
+            if (!session.initPostOpt(req.launchOptions()).ok() && stops(req, SpankCallback.INIT_POST_OPT)) {
+                return stopped(session, req, SpankCallback.INIT_POST_OPT);
             }
-            return new TaskRunner(stack, h, req, log).run(stepEnv);
+            if (!session.userInit().ok() && stops(req, SpankCallback.USER_INIT)) {
+                return stopped(session, req, SpankCallback.USER_INIT);
+            }
+            return new TaskRunner(session, req, log).run(stepEnv);
         }
     }
 
@@ -80,6 +75,12 @@ final class StepDaemon {
     static boolean stops(StepRequest req, SpankCallback cb) {
         return SpankFailureTable.outcome(req.command(), cb, SpankContext.REMOTE, Optional.empty())
                 .map(o -> o.exitCode() != 0 || o.failsJob()).orElse(true);
+    }
+
+    /** The step ends before its tasks start: exit runs, the failure is {@code cb}'s. */
+    private static StepResult stopped(SpankSession session, StepRequest req, SpankCallback cb) {
+        session.exit();
+        return failure(req, cb, Optional.empty(), cb.shortName() + " failed");
     }
 
     static StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {

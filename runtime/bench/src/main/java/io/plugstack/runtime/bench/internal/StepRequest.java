@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
-import io.plugstack.runtime.spank.options.LaunchOption;
+import io.plugstack.runtime.spank.LaunchOption;
 
 import io.plugstack.api.slurm.SlurmCommand;
 

@@ -5,9 +5,9 @@ import java.util.Optional;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
-import io.plugstack.runtime.spank.outcome.FailureOutcome;
+import io.plugstack.runtime.bench.outcome.FailureOutcome;
 import io.plugstack.api.slurm.SlurmCommand;
-import io.plugstack.runtime.spank.outcome.SpankFailureTable;
+import io.plugstack.runtime.bench.outcome.SpankFailureTable;
 
 /**
  * How a step ended.

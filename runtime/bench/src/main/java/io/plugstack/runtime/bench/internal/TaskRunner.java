@@ -15,25 +15,22 @@ import java.util.concurrent.ExecutionException;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.slurm.SlurmLog;
-import io.plugstack.runtime.spank.stack.CallResult;
-import io.plugstack.runtime.spank.stack.SpankHandle;
-import io.plugstack.runtime.spank.stack.SpankStack;
-import io.plugstack.runtime.spank.stack.TaskFacts;
+import io.plugstack.runtime.spank.CallResult;
+import io.plugstack.runtime.spank.SpankSession;
+import io.plugstack.runtime.spank.TaskFacts;
 
 /** The task part of a step: real processes, with the task callbacks around them. */
 final class TaskRunner {
 
-    private final SpankStack stack;
-    private final SpankHandle handle;
+    private final SpankSession session;
     private final StepRequest req;
     private final SlurmLog log;
     private final List<Process> processes = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
     private StepResult.Failure failure;
 
-    TaskRunner(SpankStack stack, SpankHandle handle, StepRequest req, SlurmLog log) {
-        this.stack = stack;
-        this.handle = handle;
+    TaskRunner(SpankSession session, StepRequest req, SlurmLog log) {
+        this.session = session;
         this.req = req;
         this.log = log;
     }
@@ -43,29 +40,23 @@ final class TaskRunner {
             Map<String, String> taskEnv = new LinkedHashMap<>(stepEnv);
             taskEnv.put("SLURM_PROCID", String.valueOf(i));
             taskEnv.put("SLURM_LOCALID", String.valueOf(i));
-            handle.environment(taskEnv);
-            handle.currentTask(i);
-            if (failed(SpankCallback.TASK_INIT_PRIVILEGED) || failed(SpankCallback.TASK_INIT)) {
+            if (failed(SpankCallback.TASK_INIT_PRIVILEGED, session.taskInitPrivileged(i, taskEnv))
+                    || failed(SpankCallback.TASK_INIT, session.taskInit(i, taskEnv))) {
                 break;
             }
-            start(handle.tasks().get(i), taskEnv);
+            start(session.task(i), taskEnv);
         }
-        handle.environment(stepEnv);
         for (int i = 0; i < processes.size(); i++) {
-            handle.currentTask(i);
-            handle.updateTask(handle.tasks().get(i).withPid(processes.get(i).pid()));
-            failed(SpankCallback.TASK_POST_FORK);
+            failed(SpankCallback.TASK_POST_FORK, session.taskPostFork(i, processes.get(i).pid()));
         }
         int exit = reap();
-        handle.currentTask(-1);
-        stack.call(SpankCallback.EXIT, handle);
+        session.exit();
         return new StepResult(failure != null && failure.outcome().failsJob() ? Math.max(exit, 1) : exit,
                 Optional.ofNullable(failure));
     }
 
-    /** Calls {@code cb}; a failure that matters per spank.8 is remembered. True if the step must stop launching. */
-    private boolean failed(SpankCallback cb) {
-        CallResult r = stack.call(cb, handle);
+    /** {@code cb}'s result {@code r}: a failure that matters per spank.8 is remembered. True if the step must stop launching. */
+    private boolean failed(SpankCallback cb, CallResult r) {
         if (r.ok()) {
             return false;
         }
@@ -90,7 +81,7 @@ final class TaskRunner {
         } catch (IOException e) {
             log.error("execve(): " + task.argv().get(0) + ": " + e.getMessage());
             failure = new StepResult.Failure(SpankCallback.TASK_INIT,
-                    new io.plugstack.runtime.spank.outcome.FailureOutcome(2, false, true, false), e.getMessage());
+                    new io.plugstack.runtime.bench.outcome.FailureOutcome(2, false, true, false), e.getMessage());
         }
     }
 
@@ -115,9 +106,7 @@ final class TaskRunner {
             done[i] = true;
             int code = processes.get(i).exitValue();
             highest = Math.max(highest, code);
-            handle.currentTask(i);
-            handle.updateTask(handle.tasks().get(i).withExitStatus(code << 8));
-            failed(SpankCallback.TASK_EXIT);
+            failed(SpankCallback.TASK_EXIT, session.taskExit(i, code << 8));
         }
         for (Thread t : pumps) {
             try {

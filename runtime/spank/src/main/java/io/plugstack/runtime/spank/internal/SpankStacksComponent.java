@@ -7,13 +7,14 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
-import io.plugstack.runtime.spank.stack.OptionHooks;
-import io.plugstack.runtime.spank.stack.SpankStack;
+import io.plugstack.runtime.spank.stack.Session;
 
 /**
  * The SPANK stack service. PlugStackConfig is the framework property {@code plugstack.spank.conf},
@@ -47,11 +48,8 @@ public final class SpankStacksComponent implements SpankStacks {
     }
 
     @Override
-    public SpankStack.Build open(SpankContext context, PlugstackConf.Result read, OptionHooks options, SlurmLog log) {
-        if (read.failure().isPresent()) {
-            return new SpankStack.Build(null, read.failure().get());
-        }
-        return SpankStack.build(context, read.entries(), resolver, options, log);
+    public SpankSession.Opened session(SpankContext context, PlugstackConf.Result read, SpankSession.Setup setup,
+            SlurmVersion release, SlurmLog log) {
+        return Session.open(context, read, setup, release, resolver, log);
     }
-
 }

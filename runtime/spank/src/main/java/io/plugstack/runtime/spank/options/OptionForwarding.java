@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
+import io.plugstack.runtime.spank.LaunchOption;
+
 /**
  * How found options leave the submitting side (SPANK-37) and how the job control environment travels
  * on (SPANK-37c, -50, -51). Every map keeps cache (or input) order.

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.options;
 
+import io.plugstack.runtime.spank.LaunchOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankResult;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SessionOptions;
 import io.plugstack.runtime.spank.stack.OptionHooks;
 import io.plugstack.runtime.spank.stack.StackPlugin;
 
@@ -20,7 +22,7 @@ import io.plugstack.runtime.spank.stack.StackPlugin;
  * command or slurmstepd drives them. Created with the stack's context and log, and the environment
  * of the process the stack lives in (getopt's fallback: how options reach prolog/epilog).
  */
-public final class StackOptions implements OptionHooks {
+public final class StackOptions implements OptionHooks, SessionOptions {
 
     private final SpankOptionCache cache;
     private final Map<String, String> processEnv;
@@ -63,43 +65,51 @@ public final class StackOptions implements OptionHooks {
     }
 
     /** Whether {@code name} is an enabled plugin option. */
+    @Override
     public boolean knows(String name) {
         table();
         return cache.byName(name).filter(o -> !o.disabled()).isPresent();
     }
 
     /** 0, 1 or 2: no argument, required, optional. */
+    @Override
     public int hasArg(String name) {
         return cache.byName(name).map(o -> o.option().hasArg().ordinal()).orElse(0);
     }
 
     /** SPANK-34/35: false when a callback failed (Slurm's message is already logged; the command exits). */
+    @Override
     public boolean processEnvironment(Map<String, String> env) {
         table();
         return new SubmitOptionProcessor(cache).processEnvironment(env).ok();
     }
 
     /** SPANK-36: false when the callback failed (Slurm's message is already logged; the command exits). */
+    @Override
     public boolean processCommandLine(String name, String arg) {
         return new SubmitOptionProcessor(cache).processCommandLine(name, arg).ok();
     }
 
     /** SPANK-37(a): the launch request's option list. */
+    @Override
     public List<LaunchOption> launchOptions() {
         return new OptionForwarding(cache).launchOptions();
     }
 
     /** SPANK-37(b): _SLURM_SPANK_OPTION_* variables the submitting process exports. */
+    @Override
     public Map<String, String> environmentExports() {
         return new OptionForwarding(cache).processEnvironmentExports();
     }
 
     /** SPANK-37(c): the same, for the job control environment. */
+    @Override
     public Map<String, String> jobControlExports() {
         return new OptionForwarding(cache).jobControlExports();
     }
 
     /** SPANK-33: the help block (empty when no option is enabled). */
+    @Override
     public String help(int columns) {
         table();
         return new OptionHelp(cache).helpText(columns);

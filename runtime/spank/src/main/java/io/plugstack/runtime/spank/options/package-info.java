@@ -10,13 +10,11 @@
  * table, {@link io.plugstack.runtime.spank.options.OptionHelp} for --help,
  * {@link io.plugstack.runtime.spank.options.SubmitOptionProcessor#processEnvironment} then
  * {@code processCommandLine} per option; before init_post_opt the exports of
- * {@link io.plugstack.runtime.spank.options.OptionForwarding}; srun also sends
+ * {@link io.plugstack.runtime.spank.OptionForwarding}; srun also sends
  * {@code launchOptions()} with the step;</li>
  * <li>slurmstepd, after init and before init_post_opt:
  * {@link io.plugstack.runtime.spank.options.RemoteOptionProcessor#applyRemote};</li>
  * <li>job_script: only getopt, against the Prolog/Epilog environment.</li>
  * </ul>
  */
-@org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
 package io.plugstack.runtime.spank.options;

@@ -1,5 +1,7 @@
 package io.plugstack.runtime.spank.stack;
 
+import io.plugstack.runtime.spank.TaskFacts;
+import io.plugstack.runtime.spank.JobFacts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

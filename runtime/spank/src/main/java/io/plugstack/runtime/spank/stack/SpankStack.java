@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.stack;
 
+import io.plugstack.runtime.spank.CallResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -126,7 +127,7 @@ public final class SpankStack implements AutoCloseable {
             if (rc != 0 && p.required()) {
                 log.error("spank: required plugin " + p.label() + ": " + callback.shortName() + "() failed with rc=" + rc);
                 Optional<SpankError> mode = callback == SpankCallback.INIT ? p.plugin().initFailureMode() : Optional.empty();
-                return new CallResult(mode.map(SpankError::code).orElse(rc), Optional.of(p), mode);
+                return new CallResult(mode.map(SpankError::code).orElse(rc), Optional.of(p.label()), mode);
             }
         }
         return CallResult.OK;

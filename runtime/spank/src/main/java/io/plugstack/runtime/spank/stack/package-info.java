@@ -1,4 +1,5 @@
-/** A SPANK stack, its handle (spank_t) and the job/task facts it reports. */
-@org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+/**
+ * A SPANK stack and its handle (spank_t): the machinery behind {@link io.plugstack.runtime.spank.SpankSession},
+ * private to this bundle.
+ */
 package io.plugstack.runtime.spank.stack;

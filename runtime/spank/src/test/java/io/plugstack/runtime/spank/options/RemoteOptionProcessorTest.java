@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.options;
 
+import io.plugstack.runtime.spank.LaunchOption;
 import io.plugstack.api.slurm.SlurmLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package io.plugstack.runtime.spank.stack;
 
+import io.plugstack.runtime.spank.TaskFacts;
+import io.plugstack.runtime.spank.JobFacts;
 import static io.plugstack.runtime.spank.stack.StackFixtures.handle;
 import static org.assertj.core.api.Assertions.assertThat;
 

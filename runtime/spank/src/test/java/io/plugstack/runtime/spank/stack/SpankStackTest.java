@@ -1,5 +1,6 @@
 package io.plugstack.runtime.spank.stack;
 
+import io.plugstack.runtime.spank.CallResult;
 import static io.plugstack.runtime.spank.stack.StackFixtures.handle;
 import static io.plugstack.runtime.spank.stack.StackFixtures.optional;
 import static io.plugstack.runtime.spank.stack.StackFixtures.required;

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spank.outcome;
+package io.plugstack.runtime.bench.outcome;
 
 /**
  * What a non-zero SPANK result does (spank.8 "Errors").

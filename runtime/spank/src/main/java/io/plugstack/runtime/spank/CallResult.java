@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spank.stack;
+package io.plugstack.runtime.spank;
 
 import java.util.Optional;
 
@@ -8,12 +8,12 @@ import io.plugstack.api.spank.SpankError;
  * What one callback across the stack returned.
  *
  * @param rc          0, or the failing required plugin's rc (or its init failure mode's value)
- * @param failed      the required plugin that stopped the stack
+ * @param failed      the required plugin that stopped the stack, as the log names it
  * @param failureMode that plugin's slurm_spank_init_failure_mode, when it applied
  */
-public record CallResult(int rc, Optional<StackPlugin> failed, Optional<SpankError> failureMode) {
+public record CallResult(int rc, Optional<String> failed, Optional<SpankError> failureMode) {
 
-    static final CallResult OK = new CallResult(0, Optional.empty(), Optional.empty());
+    public static final CallResult OK = new CallResult(0, Optional.empty(), Optional.empty());
 
     public boolean ok() {
         return rc == 0;

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spank.stack;
+package io.plugstack.runtime.spank;
 
 import java.util.List;
 

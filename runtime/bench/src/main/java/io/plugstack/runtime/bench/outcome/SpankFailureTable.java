@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spank.outcome;
+package io.plugstack.runtime.bench.outcome;
 
 import io.plugstack.api.slurm.SlurmCommand;
 import static io.plugstack.api.spank.SpankCallback.EXIT;

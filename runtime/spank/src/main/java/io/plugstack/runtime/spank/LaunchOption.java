@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spank.options;
+package io.plugstack.runtime.spank;
 
 import java.util.Objects;
 
