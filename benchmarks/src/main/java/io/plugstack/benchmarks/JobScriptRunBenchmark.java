@@ -36,8 +36,7 @@ final class JobScriptRunBenchmark {
     private final PluginResolver resolver;
     private final DroppingLog log = new DroppingLog();
     private final SlurmVersion release = SlurmVersion.builtFor();
-    private final JobFacts job = new JobFacts(1000, 1000, 4242, 0, 1, 0, 0, 0, 0, List.of(), List.of(), 0, "", 0, "",
-            0, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, false, List.of());
+    private final JobFacts job = JobFacts.job(1000, 1000, 4242).build();
 
     private JobScriptRunBenchmark(Path conf, PluginResolver resolver) {
         this.conf = conf;

@@ -72,7 +72,7 @@ public class SpankStackBenchmark {
         Map<String, String> env = new LinkedHashMap<>(Map.of("SLURM_JOB_ID", "4242", "HOME", "/home/u"));
         handle = new SpankHandle(SpankContext.REMOTE, SlurmVersion.builtFor(), log, options, env, Map.of());
         handle.job(new JobFacts(1000, 1000, 4242, 0, 1, 0, 1, 1, 2, List.of("/bin/true"), List.of(), 1, "0-1", 1024,
-                "0-1", 1024, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of(0L)));
+                "0-1", 1024, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of(0L))); // every fact set, as in a real step
         handle.tasks(List.of(new TaskFacts(0, 0, 4243, null, List.of("/bin/true"))));
         cb = callback.equals("init") ? SpankCallback.INIT : SpankCallback.TASK_INIT;
         handle.currentTask(cb == SpankCallback.TASK_INIT ? 0 : -1);

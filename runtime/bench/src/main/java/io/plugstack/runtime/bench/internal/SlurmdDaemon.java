@@ -95,8 +95,7 @@ final class SlurmdDaemon {
             return false;
         }
         try (SpankSession s = b.session()) {
-            s.job(new JobFacts(job.uid, job.gid, job.id, 0, 1, 0, 0, 0, 0, List.of(), List.of(), 0, "", 0, "", 0,
-                    job.restarts, 0, JobFacts.NOT_AN_ARRAY_TASK, false, List.of()));
+            s.job(JobFacts.job(job.uid, job.gid, job.id).restartCount(job.restarts).build());
             return (callback == SpankCallback.JOB_PROLOG ? s.jobProlog() : s.jobEpilog()).ok();
         }
     }

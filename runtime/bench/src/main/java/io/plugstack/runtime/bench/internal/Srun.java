@@ -71,8 +71,8 @@ final class Srun {
         synchronized (job) {
             stepId = job.nextStepId++; // known to srun before local_user_init, as in Slurm
         }
-        s.spank.job(new JobFacts(job.uid, job.gid, job.id, stepId, 1, 0, ntasks, ntasks, 0, s.line.command, List.of(), 1,
-                "", 0, "", 0, 0, 0, JobFacts.NOT_AN_ARRAY_TASK, true, List.of()));
+        s.spank.job(JobFacts.job(job.uid, job.gid, job.id).step(stepId).tasks(ntasks, ntasks).layoutKnown(true)
+                .argv(s.line.command).cpusPerTask(1).build());
         if (!s.spank.localUserInit().ok()) {
             s.log.error("Failure in local plugin stack");
             int code = s.exitWith(1);

@@ -94,9 +94,9 @@ final class StepDaemon {
             ids.add(i);
         }
         int cpus = Runtime.getRuntime().availableProcessors();
-        return new JobFacts(req.job().uid, req.job().gid, req.job().id, req.stepId(), 1, 0, req.ntasks(), req.ntasks(),
-                cpus, req.argv(), List.of(), 1, "0-" + (cpus - 1), 0, "0-" + (cpus - 1), 0, req.job().restarts, 0,
-                JobFacts.NOT_AN_ARRAY_TASK, true, ids);
+        return JobFacts.job(req.job().uid, req.job().gid, req.job().id).step(req.stepId()).tasks(req.ntasks(), req.ntasks())
+                .layoutKnown(true).ncpus(cpus).argv(req.argv()).cpusPerTask(1).cores("0-" + (cpus - 1), "0-" + (cpus - 1))
+                .restartCount(req.job().restarts).globalTaskIdsHere(ids).build();
     }
 
     private Map<String, String> slurmVariables(StepRequest req) {
