@@ -1,5 +1,17 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.runtime.bench.controller.Controller;
+import io.plugstack.runtime.bench.controller.PartitionDefinition;
+import io.plugstack.runtime.bench.controller.SlurmConfig;
+import io.plugstack.runtime.bench.node.Node;
+import io.plugstack.runtime.bench.node.SlurmdDaemon;
+import io.plugstack.runtime.bench.node.StepDaemon;
+import io.plugstack.runtime.bench.client.Srun;
+import io.plugstack.runtime.bench.client.Sbatch;
+import io.plugstack.runtime.bench.client.Salloc;
+import io.plugstack.runtime.bench.client.Scrontab;
+import io.plugstack.runtime.bench.client.JobUpdate;
+import io.plugstack.runtime.bench.client.Cluster;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.api.slurm.SlurmLog;
@@ -67,14 +79,13 @@ public final class BenchComponent implements Bench, Slurmctld {
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
-        Controller controller = new Controller(node != null ? node : "node1");
+        Controller controller = new Controller(node != null ? node : "node1", jobSubmit, this::partitions);
         controller.minJobAge(config.minJobAge());
         this.server = startServer(context.getProperty("plugstack.home"));
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
-        this.cluster = new Cluster(stacks, v, catalog, controller,
-                jobSubmit, cliFilters, () -> config,
-                this::partitions, new SlurmdDaemon(stacks, v, controller, System.err),
-                new StepDaemon(stacks, v, controller.nodeName(), jobEnv), jobEnv);
+        Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
+                new StepDaemon(stacks, v, controller.nodeName(), jobEnv));
+        this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv);
     }
 
     @Modified
@@ -116,13 +127,13 @@ public final class BenchComponent implements Bench, Slurmctld {
             }
         }
         if (slurmdUp) {
-            cluster.slurmd().stop();
+            cluster.node().slurmd().stop();
         }
     }
 
     private synchronized Cluster up() {
         if (!slurmdUp) {
-            cluster.slurmd().start();
+            cluster.node().slurmd().start();
             slurmdUp = true;
         }
         return cluster;
@@ -166,7 +177,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public synchronized void restartSlurmd() {
         if (slurmdUp) {
-            cluster.slurmd().restart();
+            cluster.node().slurmd().restart();
         } else {
             up();
         }
@@ -201,7 +212,7 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Override
     public Optional<JobRecord> job(long jobId) {
-        return cluster.controller().job(jobId).map(JobRecordView::new);
+        return cluster.controller().record(jobId);
     }
 
     @Override
@@ -211,9 +222,6 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Override
     public boolean setDependency(long jobId, String dependency) {
-        return cluster.controller().job(jobId).filter(j -> !j.state.finished()).map(j -> {
-            j.desc.setDependency(dependency);
-            return true;
-        }).orElse(false);
+        return cluster.controller().setDependency(jobId, dependency);
     }
 }

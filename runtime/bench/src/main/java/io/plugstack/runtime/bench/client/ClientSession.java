@@ -1,0 +1,191 @@
+package io.plugstack.runtime.bench.client;
+
+import io.plugstack.runtime.clifilter.CliFilterChain;
+import io.plugstack.api.user.OnBehalfOf;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.runtime.bench.options.JobOptions;
+import io.plugstack.runtime.bench.options.SubmitOption;
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SpankSession;
+import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
+import io.plugstack.runtime.spank.JobControlEnvironment;
+import io.plugstack.runtime.spank.SessionOptions;
+
+/**
+ * The submitting side every client command shares (srun: local context; sbatch, salloc, scrontab:
+ * allocator): the stack is created and init run before the options are parsed (init registers
+ * plugin options), environment options before command-line ones (SPANK-34), then init_post_opt;
+ * exit when the command ends. Messages are the commands' own (src/srun, src/sbatch, ...).
+ */
+final class ClientSession implements AutoCloseable {
+
+    final SlurmCommand command;
+    final SpankContext context;
+    final CommandIO io;
+    final SlurmLog log;
+    final SessionOptions options;
+    /** The command's SPANK stack (local for srun, allocator for the others), driven phase by phase. */
+    final SpankSession spank;
+    /** What this launch read of plugstack.conf; the job it creates keeps it. */
+    final PlugstackConf.Result conf;
+    CommandLine line;
+    /** The command's Slurm options, what cli_filter plugins read and write (a het job's component 0). */
+    final JobOptions jobOptions;
+    /** A heterogeneous job's components (one for any other job): their command lines and option sets. */
+    final List<CommandLine> components = new java.util.ArrayList<>();
+    final List<JobOptions> componentOptions = new java.util.ArrayList<>();
+    CliFilterChain cliFilter;
+
+    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf) {
+        this.conf = conf;
+        this.jobOptions = new JobOptions(command,
+                OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
+        this.componentOptions.add(jobOptions);
+        this.command = command;
+        this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
+        this.io = io;
+        this.log = log;
+        this.spank = spank;
+        this.options = spank.options();
+    }
+
+    /** The session after init; the exit code in {@code stop} when the command must end already. */
+    record Opened(ClientSession session, OptionalInt stop) {
+    }
+
+    static Opened open(SlurmCommand command, List<String> args, CommandIO io, Cluster cluster) {
+        SpankStacks stacks = cluster.stacks();
+        SlurmVersion release = cluster.release();
+        SlurmLog log = SlurmLog.lines(command.slurmName(), io.err(), CommandLine.verbosity(args));
+        SpankContext ctx = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
+        PlugstackConf.Result conf = stacks.read(log);
+        // a nested srun (inside sbatch/salloc) re-imports the options forwarded in the job (SPANK-37c)
+        Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
+                ? JobControlEnvironment.imported(io.env()) : Map.of());
+        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(io.env(), jobControl, CommandLine.BUILTINS),
+                release, log);
+        if (!b.ok()) {
+            log.error(setupFailure(command));
+            return new Opened(null, OptionalInt.of(1));
+        }
+        ClientSession s = new ClientSession(command, io, log, b.session(), conf);
+        SessionOptions options = s.options;
+        if (!s.spank.init().ok()) {
+            log.error(setupFailure(command));
+            s.close();
+            return new Opened(null, OptionalInt.of(1));
+        }
+        try {
+            CommandLine.PluginOptions plugins = new CommandLine.PluginOptions() {
+                @Override
+                public boolean knows(String name) {
+                    return options.knows(name);
+                }
+
+                @Override
+                public int hasArg(String name) {
+                    return options.hasArg(name);
+                }
+            };
+            s.components.addAll(command == SlurmCommand.SBATCH ? CommandLine.components(args, plugins)
+                    : List.of(CommandLine.parse(args, plugins)));
+            s.line = s.components.get(0);
+            for (int k = 1; k < s.components.size(); k++) {
+                s.componentOptions.add(new JobOptions(s.jobOptions.command(), s.jobOptions.user()));
+            }
+        } catch (CommandLine.BadOption e) {
+            io.err().println(command.slurmName() + ": " + e.getMessage());
+            io.err().println("Try \"" + command.slurmName() + " --help\" for more information");
+            return s.stopWith(1);
+        }
+        Optional<CliFilterChain> filters = cluster.cliFilters().open(log);
+        if (filters.isEmpty()) {
+            return s.stopWith(1);
+        }
+        s.cliFilter = filters.get();
+        if (s.line.help) {
+            io.out().println("Usage: " + command.slurmName() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
+            io.out().print(options.help(80));
+            return s.stopWith(0);
+        }
+        if (!OptionProcessing.slurmOptions(s)) {
+            return s.stopWith(1);
+        }
+        if (!options.processEnvironment(io.env())) {
+            return s.stopWith(1);
+        }
+        for (CommandLine component : s.components) { // a het job's options are processed per component (T-4)
+            for (String[] o : component.pluginOptions) {
+                if (!options.processCommandLine(o[0], o[1])) {
+                    return s.stopWith(1);
+                }
+            }
+        }
+        if (command == SlurmCommand.SCRONTAB) {
+            return s.stopWith(0); // scrontab: init and exit only
+        }
+        for (int offset = 0; offset < s.componentOptions.size(); offset++) {
+            if (s.cliFilter.preSubmit(s.componentOptions.get(offset), offset) != 0) {
+                log.error(CliFilterChain.TERMINATED);
+                return s.stopWith(1);
+            }
+        }
+        // SPANK-37(b)/(c): found options travel in the environment and the job control environment
+        s.spank.jobControlEnv().putAll(options.jobControlExports());
+        if (!s.spank.initPostOpt().ok()) {
+            log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
+            return s.stopWith(1);
+        }
+        return new Opened(s, OptionalInt.empty());
+    }
+
+    private static String setupFailure(SlurmCommand command) {
+        return switch (command) {
+            case SRUN -> "Plug-in initialization failed";
+            case SCRONTAB -> "failed to initialize plugin stack";
+            default -> "Failed to initialize plugin stack";
+        };
+    }
+
+    private Opened stopWith(int code) {
+        exitWith(code);
+        close();
+        return new Opened(null, OptionalInt.of(code));
+    }
+
+    /**
+     * The command ends early: slurm_spank_exit runs (its own failure changes nothing then) and
+     * {@code code} is the command's exit code. The one failure path of every client command.
+     */
+    int exitWith(int code) {
+        spank.exit();
+        return code;
+    }
+
+    /** The environment the job's steps start from: the user's, plus forwarded option variables. */
+    Map<String, String> jobEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>(io.env());
+        env.putAll(options.environmentExports());
+        env.putAll(JobControlEnvironment.forJob(spank.jobControlEnv()));
+        return env;
+    }
+
+    @Override
+    public void close() {
+        if (cliFilter != null) {
+            cliFilter.close();
+        }
+        spank.close();
+    }
+}

@@ -1,0 +1,87 @@
+package io.plugstack.runtime.bench.client;
+
+import io.plugstack.runtime.bench.controller.Job;
+import io.plugstack.runtime.bench.controller.JobState;
+import io.plugstack.runtime.bench.node.JobEnd;
+import io.plugstack.runtime.bench.node.StepResult;
+import io.plugstack.runtime.bench.node.OutputPump;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.api.slurm.SlurmCommand;
+
+/**
+ * salloc: allocator context init, options, init_post_opt; the allocation (prolog on the node);
+ * the user's command runs on the submitting side, as salloc runs it; exit; the allocation is released.
+ */
+public final class Salloc {
+    private Salloc() {
+    }
+
+    public static int run(Cluster c, List<String> args, CommandIO io) {
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SALLOC, args, io, c);
+        if (o.stop().isPresent()) {
+            return o.stop().getAsInt();
+        }
+        try (ClientSession s = o.session()) {
+            if (c.controller().drained()) {
+                s.log.error("Job submit/allocate failed: Required node not available (down, drained or reserved)");
+                return s.exitWith(1);
+            }
+            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line.command,
+                    s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)), "Job submit/allocate failed");
+            if (submitted.isEmpty()) {
+                return s.exitWith(1);
+            }
+            Job job = submitted.get();
+            s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL);
+            c.controller().state(job, JobState.RUNNING);
+            s.log.info("Granted job allocation " + job.id);
+            int exit = 0;
+            if (!JobEnd.prolog(c.node(), job)) {
+                s.log.error("Prolog failure on node " + c.controller().nodeName());
+                exit = 1;
+            } else if (!s.line.command.isEmpty()) {
+                exit = runCommand(c, s, job);
+            }
+            StepResult result = new StepResult(exit, Optional.empty());
+            if (!s.spank.exit().ok()) {
+                result = JobEnd.withClientFailure(result, SlurmCommand.SALLOC, SpankCallback.EXIT, SpankContext.ALLOCATOR);
+            }
+            s.log.info("Relinquishing job allocation " + job.id);
+            JobEnd.finish(c.node(), job, result, "command failed");
+            return exit;
+        }
+    }
+
+    private static int runCommand(Cluster c, ClientSession s, Job job) {
+        ProcessBuilder pb = new ProcessBuilder(s.line.command).directory(s.io.workdir().toFile());
+        Map<String, String> env = pb.environment();
+        env.clear();
+        env.putAll(s.jobEnvironment());
+        env.putAll(c.jobEnvironment().apply(env));
+        env.put("SLURM_JOB_ID", String.valueOf(job.id));
+        env.put("SLURM_JOBID", String.valueOf(job.id));
+        try {
+            Process p = pb.start();
+            Thread out = OutputPump.start(p.getInputStream(), s.io.out());
+            Thread err = OutputPump.start(p.getErrorStream(), s.io.err());
+            int code = p.waitFor();
+            out.join(5_000);
+            err.join(5_000);
+            return code;
+        } catch (IOException e) {
+            s.log.error(s.line.command.get(0) + ": " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.plugstack.runtime.bench.client;
+
+import io.plugstack.runtime.bench.controller.Job;
+import io.plugstack.runtime.bench.controller.JobState;
+import io.plugstack.runtime.bench.node.JobEnd;
+import io.plugstack.runtime.bench.node.StepRequest;
+import io.plugstack.runtime.bench.node.StepResult;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.plugstack.api.spank.SpankCallback;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.bench.options.SlurmUnits;
+import io.plugstack.runtime.bench.options.SubmitOption;
+import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.runtime.spank.JobFacts;
+
+/** srun: local context init, options, init_post_opt, allocation, local_user_init, the step, exit. */
+public final class Srun {
+    private Srun() {
+    }
+
+    public static int run(Cluster c, List<String> args, CommandIO io) {
+        ClientSession.Opened o = ClientSession.open(SlurmCommand.SRUN, args, io, c);
+        if (o.stop().isPresent()) {
+            return o.stop().getAsInt();
+        }
+        try (ClientSession s = o.session()) {
+            return launch(c, s);
+        }
+    }
+
+    /** The running job whose allocation this srun is in (SLURM_JOB_ID in its environment), if any. */
+    private static Optional<Job> allocationOf(Cluster c, java.util.Map<String, String> env) {
+        try {
+            long id = Long.parseLong(env.getOrDefault("SLURM_JOB_ID", ""));
+            return c.controller().runningJob(id);
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int launch(Cluster c, ClientSession s) {
+        if (s.line.command.isEmpty()) {
+            s.log.error("No command given to execute.");
+            return s.exitWith(1);
+        }
+        int ntasks;
+        try {
+            ntasks = (int) SlurmUnits.count(s.line.last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
+        } catch (IllegalArgumentException e) {
+            s.log.error(e.getMessage());
+            return s.exitWith(1);
+        }
+        Optional<Job> allocation = allocationOf(c, s.io.env());
+        Job job;
+        if (allocation.isPresent()) {
+            job = allocation.get(); // a step of the job this srun runs in (batch script, salloc)
+        } else {
+            if (c.controller().drained()) {
+                s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
+                return s.exitWith(1);
+            }
+            Optional<Job> submitted = Submission.submit(c, s,
+                    Submission.descriptor(s, s.line.command, s.line.command.get(0)), "Unable to allocate resources");
+            if (submitted.isEmpty()) {
+                return s.exitWith(1);
+            }
+            job = submitted.get();
+            c.controller().state(job, JobState.RUNNING);
+        }
+        long stepId = c.controller().nextStepId(job); // known to srun before local_user_init, as in Slurm
+        s.spank.job(JobFacts.job(job.uid, job.gid, job.id).step(stepId).tasks(ntasks, ntasks).layoutKnown(true)
+                .argv(s.line.command).cpusPerTask(1).build());
+        if (!s.spank.localUserInit().ok()) {
+            s.log.error("Failure in local plugin stack");
+            int code = s.exitWith(1);
+            if (allocation.isEmpty()) {
+                c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
+            }
+            return code;
+        }
+        s.cliFilter.postSubmit(0, job.id, stepId);
+        StepResult step;
+        if (!JobEnd.prolog(c.node(), job)) {
+            s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
+            step = new StepResult(1, Optional.empty());
+        } else {
+            Map<String, String> env = s.jobEnvironment();
+            step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line.command, ntasks, env,
+                    s.options.launchOptions(), s.io.out(), s.io.err()));
+            JobEnd.applyNodeOutcome(c.node(), step);
+        }
+        if (!s.spank.exit().ok()) {
+            step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
+        }
+        if (allocation.isEmpty()) {
+            JobEnd.finish(c.node(), job, step, "step failed");
+        }
+        if (step.exitCode() != 0) {
+            s.log.error(c.controller().nodeName() + ": task 0: Exited with exit code " + step.exitCode());
+        }
+        return step.exitCode();
+    }
+}

@@ -1,0 +1,256 @@
+package io.plugstack.runtime.bench.controller;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import java.util.function.Supplier;
+
+import io.plugstack.api.jobsubmit.JobDescField;
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.jobsubmit.JobRecord;
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.bench.api.JobView;
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.bench.api.NodeView;
+import io.plugstack.runtime.spank.conf.PlugstackConf;
+
+/**
+ * The simulated slurmctld: job ids, job records and states, and the one node's state. A drained
+ * node takes no new jobs: they stay PENDING until the node is resumed. Clients talk to it with
+ * requests and answers ({@link SubmitRequest}, {@link UpdateRequest}); jobs change only here, under
+ * its lock. The job_submit chain runs outside the lock, as plugins may be slow.
+ */
+public final class Controller {
+
+    private final Map<Long, Job> jobs = new TreeMap<>();
+    private final String nodeName;
+    private long nextJobId = 1;
+    private boolean drained;
+    private String drainReason = "";
+    private int slurmdStarts;
+    /** MinJobAge: seconds a finished job's record stays (squeue, scontrol show job) before it is purged. */
+    private volatile int minJobAge = SlurmConfig.MIN_JOB_AGE;
+
+    private final JobSubmitChain jobSubmit;
+    private final Supplier<List<Partition>> partitions;
+
+    /** @param partitions the partitions as configured now (slurm.conf's PartitionName lines) */
+    public Controller(String nodeName, JobSubmitChain jobSubmit, Supplier<List<Partition>> partitions) {
+        this.nodeName = nodeName;
+        this.jobSubmit = jobSubmit;
+        this.partitions = partitions;
+    }
+
+    public void minJobAge(int seconds) {
+        minJobAge = seconds;
+    }
+
+    /**
+     * A job submission (job_allocate): per component, slurmctld's create-request rules (JS-5), the
+     * job_submit chain (JS-6: once per component) and the partition check; if any is refused no job is
+     * created. Accepted components become jobs under the leader's id.
+     */
+    public SubmitRequest.Answer submit(SubmitRequest req) {
+        boolean het = req.components().size() > 1;
+        List<String> messages = new ArrayList<>();
+        for (int offset = 0; offset < req.components().size(); offset++) {
+            JobDescriptor d = req.components().get(offset);
+            String prefix = het ? offset + ": " : "";
+            int rules = CreateRequestRules.apply(d, d.userId());
+            JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
+                    : jobSubmit.submit(d, d.userId());
+            int rc = r.ok() ? partitionCheck(d) : r.rc();
+            if (rc != 0) {
+                List<String> refused = new ArrayList<>();
+                r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
+                return new SubmitRequest.Answer(List.of(), rc, refused);
+            }
+            r.message().ifPresent(m -> m.lines().forEach(l -> messages.add(prefix + l)));
+        }
+        return new SubmitRequest.Answer(allocate(req), 0, messages);
+    }
+
+    private synchronized List<Job> allocate(SubmitRequest req) {
+        purgeOldJobs();
+        List<Job> created = new ArrayList<>();
+        boolean het = req.components().size() > 1;
+        for (int offset = 0; offset < req.components().size(); offset++) {
+            long id = nextJobId++;
+            Job j = new Job(id, req.components().get(offset), req.command(), req.plugstack(), req.jobControlEnv(),
+                    het ? (created.isEmpty() ? id : created.get(0).id) : 0, het ? offset : 0);
+            jobs.put(j.id, j);
+            created.add(j);
+        }
+        return created;
+    }
+
+    /** The partition the job runs in: the first existing of its list, or the default one (Slurm's _get_part_ptr_list). */
+    private int partitionCheck(JobDescriptor d) {
+        List<Partition> parts = partitions.get();
+        if (d.partition() == null) {
+            Optional<Partition> def = parts.stream().filter(Partition::isDefault).findFirst();
+            if (def.isEmpty()) {
+                return SlurmErrno.ESLURM_DEFAULT_PARTITION_NOT_SET.code();
+            }
+            d.setPartition(def.get().name());
+            return 0;
+        }
+        for (String name : d.partition().split(",")) {
+            if (parts.stream().anyMatch(p -> p.name().equals(name.trim()))) {
+                return 0;
+            }
+        }
+        return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
+    }
+
+    /**
+     * {@code scontrol update job}: the job_submit chain's job_modify sees the request, the job as it
+     * is and the modifying uid (JS-2); only if it accepts is the job changed, under the lock.
+     */
+    public UpdateRequest.Answer update(UpdateRequest req) {
+        Optional<Job> job = job(req.jobId());
+        if (job.isEmpty()) {
+            return new UpdateRequest.Answer(SlurmErrno.SLURM_ERROR.code(), Optional.empty());
+        }
+        JobSubmitChain.Result r = jobSubmit.modify(req.changes(), new JobRecordView(job.get()), req.uid());
+        if (r.ok()) {
+            synchronized (this) {
+                apply(job.get().desc, req.changes());
+            }
+        }
+        return new UpdateRequest.Answer(r.rc(), r.message());
+    }
+
+    /** Copies what the (possibly plugin-edited) request sets onto the job. */
+    private static void apply(JobDescriptor job, JobDescriptor req) {
+        for (JobDescField f : JobDescField.values()) {
+            if (f != JobDescField.USER_ID && f != JobDescField.SITE_FACTOR && req.isSet(f)) {
+                try {
+                    job.set(f, req.get(f));
+                } catch (RuntimeException ignored) {
+                    // a derived (view) field: its backing field was copied already
+                }
+            }
+        }
+    }
+
+    /** Slurmctld.setDependency for job_submit plugins (pbs): false when the job is gone or finished. */
+    public synchronized boolean setDependency(long jobId, String dependency) {
+        Job j = jobs.get(jobId);
+        if (j == null || j.state.finished()) {
+            return false;
+        }
+        j.desc.setDependency(dependency);
+        return true;
+    }
+
+    /** The job as job_submit plugins look it up (Slurmctld.job). */
+    public Optional<JobRecord> record(long jobId) {
+        return job(jobId).map(JobRecordView::new);
+    }
+
+    /** The running job {@code id}, if it is one (srun inside an allocation runs a step of it). */
+    public synchronized Optional<Job> runningJob(long id) {
+        return Optional.ofNullable(jobs.get(id)).filter(j -> j.state == JobState.RUNNING);
+    }
+
+    /** The next step id of {@code job}: known to srun before local_user_init, as in Slurm. */
+    public synchronized long nextStepId(Job job) {
+        return job.nextStepId++;
+    }
+
+    /** The job's prolog ran on the node. */
+    public synchronized void prologDone(Job job) {
+        job.prologDone = true;
+    }
+
+    /** A requeued job is launched anew: it reads plugstack.conf again. */
+    public synchronized void relaunch(Job job, PlugstackConf.Result plugstack) {
+        job.plugstack = plugstack;
+    }
+
+    /** slurmctld's purge: finished jobs older than MinJobAge leave memory (a requeued job is not finished). */
+    private void purgeOldJobs() {
+        long cutoff = System.currentTimeMillis() / 1000 - minJobAge;
+        jobs.values().removeIf(j -> j.state.finished() && j.endTime > 0 && j.endTime <= cutoff);
+    }
+
+    public synchronized Optional<Job> job(long id) {
+        return Optional.ofNullable(jobs.get(id));
+    }
+
+    public synchronized void state(Job job, JobState state) {
+        if (state == JobState.RUNNING) {
+            job.startTime = System.currentTimeMillis() / 1000;
+        }
+        job.state = state;
+        notifyAll();
+    }
+
+    public synchronized void finish(Job job, JobState state, int exitCode, String reason) {
+        job.endTime = System.currentTimeMillis() / 1000;
+        job.state = state;
+        job.exitCode = exitCode;
+        job.reason = reason == null ? "" : reason;
+        notifyAll();
+    }
+
+    /** Back to the queue after a node failure (ESPANK_NODE_FAILURE: requeue). */
+    public synchronized void requeue(Job job, String reason) {
+        job.state = JobState.PENDING;
+        job.restarts++;
+        job.reason = reason;
+        job.prologDone = false;
+        notifyAll();
+    }
+
+    public synchronized void drain(String reason) {
+        drained = true;
+        drainReason = reason;
+    }
+
+    public synchronized void resume() {
+        drained = false;
+        drainReason = "";
+        notifyAll();
+    }
+
+    public synchronized boolean drained() {
+        return drained;
+    }
+
+    public synchronized void slurmdStarted() {
+        slurmdStarts++;
+    }
+
+    public synchronized List<JobView> views() {
+        List<JobView> out = new ArrayList<>();
+        jobs.values().forEach(j -> out.add(j.view()));
+        return out;
+    }
+
+    public synchronized NodeView node() {
+        boolean busy = jobs.values().stream().anyMatch(j -> j.state == JobState.RUNNING);
+        return new NodeView(nodeName, drained ? "DRAIN" : busy ? "ALLOCATED" : "IDLE", drainReason, slurmdStarts);
+    }
+
+    public synchronized boolean awaitIdle(long millis) throws InterruptedException {
+        long end = System.currentTimeMillis() + millis;
+        while (jobs.values().stream().anyMatch(j -> !j.state.finished() && !(drained && j.state == JobState.PENDING))) {
+            long left = end - System.currentTimeMillis();
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    public String nodeName() {
+        return nodeName;
+    }
+}

@@ -1,0 +1,84 @@
+package io.plugstack.runtime.bench.node;
+
+import io.plugstack.runtime.bench.controller.Job;
+import io.plugstack.runtime.bench.controller.JobState;
+import io.plugstack.api.user.OnBehalfOf;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.LaunchOption;
+import io.plugstack.api.slurm.SlurmCommand;
+
+/**
+ * A batch job on the node: waits while the node is drained, prolog, the batch step, epilog. A
+ * remote init failure with the default failure mode drains the node and requeues the job, which
+ * runs again once the node is resumed (test_147_2).
+ */
+public final class BatchJob {
+
+    /** The batch step's id (SLURM_BATCH_SCRIPT). */
+    public static final long BATCH_STEP = NoVal.SLURM_BATCH_SCRIPT;
+
+    private BatchJob() {
+    }
+
+    /** @param others a heterogeneous job's other components: allocated with it, ended with it */
+    public static void run(Node c, Job job, List<Job> others, List<String> argv, Map<String, String> env,
+            List<LaunchOption> launch, Path output) {
+        runLeader(c, job, argv, env, launch, output);
+        for (Job k : others) {
+            c.controller().finish(k, job.state(), job.exitCode(), job.reason());
+        }
+    }
+
+    private static void runLeader(Node c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch,
+            Path output) {
+        for (boolean rerun = false;; rerun = true) {
+            if (!awaitNode(c)) {
+                return;
+            }
+            if (rerun) {
+                c.controller().relaunch(job, c.stacks().read(SlurmLog.QUIET)); // a requeued job is launched anew
+            }
+            c.controller().state(job, JobState.RUNNING);
+            if (!JobEnd.prolog(c, job)) {
+                c.controller().requeue(job, "Prolog failure");
+                continue;
+            }
+            StepResult step;
+            // slurmstepd opens the output file as the job's user: a path the user may not write is not written
+            try (PrintStream out = new PrintStream(OnBehalfOf.user(job.uid, job.gid).createFile(output), true)) {
+                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, out));
+            } catch (IOException e) {
+                c.controller().finish(job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
+                return;
+            }
+            JobEnd.applyNodeOutcome(c, step);
+            if (step.failed().map(f -> f.outcome().requeues()).orElse(false)) {
+                c.controller().requeue(job, "spank: " + step.failed().get().callback().shortName() + " failed, node drained");
+                continue;
+            }
+            JobEnd.finish(c, job, step, "batch step failed");
+            return;
+        }
+    }
+
+    /** Blocks while the node is drained; false if interrupted. */
+    private static boolean awaitNode(Node c) {
+        while (c.controller().drained()) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+}
