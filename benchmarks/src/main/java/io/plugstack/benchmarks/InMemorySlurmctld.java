@@ -40,9 +40,9 @@ final class InMemorySlurmctld implements Slurmctld {
 
     private static Partition partition(String name, PartitionState state, boolean isDefault, int tier,
             Optional<Set<Long>> allowedUids, long maxMemPerNode, long maxTime, long nodes) {
-        return new Partition(name, state, isDefault, tier, false, allowedUids, List.of(), List.of(), List.of(),
-                0, maxMemPerNode, maxTime, NoVal.NO_VAL, NoVal.INFINITE, 1, nodes, nodes * 64,
-                name + "[001-" + String.format("%03d", nodes) + "]");
+        return Partition.named(name).state(state).isDefault(isDefault).priorityTier(tier).allowedUids(allowedUids)
+                .memoryLimits(0, maxMemPerNode).times(maxTime, NoVal.NO_VAL).jobNodes(NoVal.INFINITE, 1)
+                .nodes(nodes, nodes * 64, name + "[001-" + String.format("%03d", nodes) + "]").build();
     }
 
     @Override

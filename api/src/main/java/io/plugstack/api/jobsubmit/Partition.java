@@ -46,4 +46,111 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
         }
         return uid == 0 || allowedUids.map(s -> s.contains(uid)).orElse(true);
     }
+
+    /** A partition named {@code name}; every other field as slurm.conf leaves it when the line says nothing. */
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    /**
+     * Names each field (the record has 18), starting from slurm.conf's defaults: UP, not the default
+     * partition, PriorityTier 1, everyone allowed, no memory limits, MaxTime UNLIMITED, no DefaultTime,
+     * MaxNodes UNLIMITED, MinNodes 0, one node of one CPU.
+     */
+    public static final class Builder {
+        private final String name;
+        private PartitionState state = PartitionState.UP;
+        private boolean isDefault;
+        private int priorityTier = 1;
+        private boolean rootOnly;
+        private Optional<Set<Long>> allowedUids = Optional.empty();
+        private List<String> allowAccounts = List.of();
+        private List<String> denyAccounts = List.of();
+        private List<String> allowQos = List.of();
+        private long maxMemPerCpu;
+        private long maxMemPerNode;
+        private long maxTime = io.plugstack.api.slurm.NoVal.INFINITE;
+        private long defaultTime = io.plugstack.api.slurm.NoVal.NO_VAL;
+        private long maxNodes = io.plugstack.api.slurm.NoVal.INFINITE;
+        private long minNodes;
+        private long totalNodes = 1;
+        private long totalCpus = 1;
+        private String nodes = "";
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder state(PartitionState s) {
+            this.state = s;
+            return this;
+        }
+
+        public Builder isDefault(boolean d) {
+            this.isDefault = d;
+            return this;
+        }
+
+        public Builder priorityTier(int tier) {
+            this.priorityTier = tier;
+            return this;
+        }
+
+        public Builder rootOnly(boolean only) {
+            this.rootOnly = only;
+            return this;
+        }
+
+        /** AllowGroups as the uids it admits; empty for ALL. */
+        public Builder allowedUids(Optional<Set<Long>> uids) {
+            this.allowedUids = uids;
+            return this;
+        }
+
+        public Builder accounts(List<String> allow, List<String> deny) {
+            this.allowAccounts = allow;
+            this.denyAccounts = deny;
+            return this;
+        }
+
+        public Builder allowQos(List<String> qos) {
+            this.allowQos = qos;
+            return this;
+        }
+
+        /** MaxMemPerCPU and MaxMemPerNode in MB (0: no limit). */
+        public Builder memoryLimits(long perCpu, long perNode) {
+            this.maxMemPerCpu = perCpu;
+            this.maxMemPerNode = perNode;
+            return this;
+        }
+
+        /** MaxTime and DefaultTime in minutes (INFINITE, NO_VAL as Slurm keeps them). */
+        public Builder times(long max, long dflt) {
+            this.maxTime = max;
+            this.defaultTime = dflt;
+            return this;
+        }
+
+        /** MaxNodes and MinNodes of a job. */
+        public Builder jobNodes(long max, long min) {
+            this.maxNodes = max;
+            this.minNodes = min;
+            return this;
+        }
+
+        /** Its nodes: how many, their CPUs in all, and their hostlist. */
+        public Builder nodes(long count, long cpus, String hostlist) {
+            this.totalNodes = count;
+            this.totalCpus = cpus;
+            this.nodes = hostlist;
+            return this;
+        }
+
+        public Partition build() {
+            return new Partition(name, state, isDefault, priorityTier, rootOnly, allowedUids, allowAccounts, denyAccounts,
+                    allowQos, maxMemPerCpu, maxMemPerNode, maxTime, defaultTime, maxNodes, minNodes, totalNodes, totalCpus,
+                    nodes);
+        }
+    }
 }

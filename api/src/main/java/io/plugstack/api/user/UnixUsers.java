@@ -4,10 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * The password database's files source ({@code /etc/passwd}), as getpwuid() answers from it. Users
+ * The password and group databases' files sources ({@code /etc/passwd}, {@code /etc/group}), as
+ * getpwuid() and getgrnam() answer from them: the one place users and groups are looked up. Users
  * known only through other NSS sources (LDAP, SSSD) are not found here.
  */
 public final class UnixUsers {
@@ -47,5 +53,47 @@ public final class UnixUsers {
             // unreadable database: nobody is known
         }
         return Optional.empty();
+    }
+
+    /**
+     * AllowGroups= as slurmctld resolves it: the uids whose primary group, or whose membership in the
+     * group database ({@code /etc/group}), is one of {@code groups}. Unknown groups add nobody; an
+     * unreadable database means nobody is in any group.
+     */
+    public static Set<Long> uidsInGroups(List<String> groups) {
+        return uidsInGroups(groups, Path.of("/etc"));
+    }
+
+    /** {@link #uidsInGroups(List)} over {@code etc}'s group and passwd files. */
+    public static Set<Long> uidsInGroups(List<String> groups, Path etc) {
+        Map<String, Long> gids = new HashMap<>();
+        Map<String, Set<String>> members = new HashMap<>();
+        Set<Long> uids = new HashSet<>();
+        try {
+            for (String line : Files.readAllLines(etc.resolve("group"))) {
+                String[] f = line.split(":", -1);
+                if (f.length >= 4) {
+                    gids.put(f[0], Long.parseLong(f[2]));
+                    members.put(f[0], new HashSet<>(List.of(f[3].split(","))));
+                }
+            }
+            Set<String> wantedUsers = new HashSet<>();
+            Set<Long> wantedGids = new HashSet<>();
+            for (String g : groups) {
+                if (gids.containsKey(g)) {
+                    wantedGids.add(gids.get(g));
+                    wantedUsers.addAll(members.get(g));
+                }
+            }
+            for (String line : Files.readAllLines(etc.resolve("passwd"))) {
+                String[] f = line.split(":", -1);
+                if (f.length >= 4 && (wantedUsers.contains(f[0]) || wantedGids.contains(Long.parseLong(f[3])))) {
+                    uids.add(Long.parseLong(f[2]));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // unreadable group database: nobody is in any group
+        }
+        return uids;
     }
 }

@@ -73,16 +73,9 @@ public final class SlurmTable {
         c.put("JOB_SHARED_MCS", 3.0);
         c.put("ALLOC_SID_ADMIN_HOLD", 1.0);
         c.put("ALLOC_SID_USER_HOLD", 2.0);
-        c.put("MAIL_JOB_BEGIN", 1.0);
-        c.put("MAIL_JOB_END", 2.0);
-        c.put("MAIL_JOB_FAIL", 4.0);
-        c.put("MAIL_JOB_REQUEUE", 8.0);
-        c.put("MAIL_JOB_TIME100", 16.0);
-        c.put("MAIL_JOB_TIME890", 32.0); // sic: Slurm exports the 90% flag under this name (since 16.05)
-        c.put("MAIL_JOB_TIME80", 64.0);
-        c.put("MAIL_JOB_TIME50", 128.0);
-        c.put("MAIL_JOB_STAGE_OUT", 256.0);
-        c.put("MAIL_INVALID_DEPEND", 1024.0);
+        for (io.plugstack.api.slurm.MailType t : io.plugstack.api.slurm.MailType.values()) {
+            c.put(t.luaName(), (double) t.bit());
+        }
         c.put("KILL_INV_DEP", (double) (1L << 0));
         c.put("NO_KILL_INV_DEP", (double) (1L << 1));
         c.put("GRES_ENFORCE_BIND", (double) (1L << 4));

@@ -37,8 +37,8 @@ public final class FakeSlurmctld implements Slurmctld {
 
     public static Partition partition(String name, PartitionState state, int priorityTier, boolean rootOnly,
             Optional<Set<Long>> allowedUids, long maxMemPerCpu, long maxMemPerNode) {
-        return new Partition(name, state, false, priorityTier, rootOnly, allowedUids, List.of(), List.of(), List.of(),
-                maxMemPerCpu, maxMemPerNode, NoVal.INFINITE, NoVal.NO_VAL, NoVal.INFINITE, 1, 4, 16, "n[1-4]");
+        return Partition.named(name).state(state).priorityTier(priorityTier).rootOnly(rootOnly).allowedUids(allowedUids)
+                .memoryLimits(maxMemPerCpu, maxMemPerNode).jobNodes(NoVal.INFINITE, 1).nodes(4, 16, "n[1-4]").build();
     }
 
     @Override

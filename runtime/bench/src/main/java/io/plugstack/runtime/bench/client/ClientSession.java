@@ -39,13 +39,14 @@ final class ClientSession implements AutoCloseable {
     final SpankSession spank;
     /** What this launch read of plugstack.conf; the job it creates keeps it. */
     final PlugstackConf.Result conf;
-    CommandLine line;
+    /** The command line (a het job's component 0); set once, when it is parsed. */
+    private CommandLine line;
     /** The command's Slurm options, what cli_filter plugins read and write (a het job's component 0). */
     final JobOptions jobOptions;
     /** A heterogeneous job's components (one for any other job): their command lines and option sets. */
     final List<CommandLine> components = new java.util.ArrayList<>();
     final List<JobOptions> componentOptions = new java.util.ArrayList<>();
-    CliFilterChain cliFilter;
+    private CliFilterChain cliFilter;
 
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf) {
         this.conf = conf;
@@ -80,74 +81,96 @@ final class ClientSession implements AutoCloseable {
             return new Opened(null, OptionalInt.of(1));
         }
         ClientSession s = new ClientSession(command, io, log, b.session(), conf);
-        SessionOptions options = s.options;
         if (!s.spank.init().ok()) {
             log.error(setupFailure(command));
             s.close();
             return new Opened(null, OptionalInt.of(1));
         }
-        try {
-            CommandLine.PluginOptions plugins = new CommandLine.PluginOptions() {
-                @Override
-                public boolean knows(String name) {
-                    return options.knows(name);
-                }
+        OptionalInt stop = s.beforeSubmission(args, cluster);
+        return stop.isPresent() ? s.stopWith(stop.getAsInt()) : new Opened(s, OptionalInt.empty());
+    }
 
-                @Override
-                public int hasArg(String name) {
-                    return options.hasArg(name);
-                }
-            };
-            s.components.addAll(command == SlurmCommand.SBATCH ? CommandLine.components(args, plugins)
-                    : List.of(CommandLine.parse(args, plugins)));
-            s.line = s.components.get(0);
-            for (int k = 1; k < s.components.size(); k++) {
-                s.componentOptions.add(new JobOptions(s.jobOptions.command(), s.jobOptions.user()));
-            }
-        } catch (CommandLine.BadOption e) {
-            io.err().println(command.slurmName() + ": " + e.getMessage());
-            io.err().println("Try \"" + command.slurmName() + " --help\" for more information");
-            return s.stopWith(1);
+    /**
+     * Between init and init_post_opt, in Slurm's order: the command line (plugin options are known
+     * now), the cli_filter chain, --help, the command's own options, the plugins' options (environment
+     * first, SPANK-34), pre_submit per component, then the found options into the job control
+     * environment (SPANK-37) and init_post_opt. The exit code when the command must end here.
+     */
+    private OptionalInt beforeSubmission(List<String> args, Cluster cluster) {
+        if (!parse(args)) {
+            return OptionalInt.of(1);
         }
         Optional<CliFilterChain> filters = cluster.cliFilters().open(log);
         if (filters.isEmpty()) {
-            return s.stopWith(1);
+            return OptionalInt.of(1);
         }
-        s.cliFilter = filters.get();
-        if (s.line.help) {
+        cliFilter = filters.get();
+        if (line.help) {
             io.out().println("Usage: " + command.slurmName() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
             io.out().print(options.help(80));
-            return s.stopWith(0);
+            return OptionalInt.of(0);
         }
-        if (!OptionProcessing.slurmOptions(s)) {
-            return s.stopWith(1);
+        if (!OptionProcessing.slurmOptions(this) || !pluginOptions()) {
+            return OptionalInt.of(1);
         }
+        if (command == SlurmCommand.SCRONTAB) {
+            return OptionalInt.of(0); // scrontab: init and exit only
+        }
+        for (int offset = 0; offset < componentOptions.size(); offset++) {
+            if (cliFilter.preSubmit(componentOptions.get(offset), offset) != 0) {
+                log.error(CliFilterChain.TERMINATED);
+                return OptionalInt.of(1);
+            }
+        }
+        spank.jobControlEnv().putAll(options.jobControlExports());
+        if (!spank.initPostOpt().ok()) {
+            log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
+            return OptionalInt.of(1);
+        }
+        return OptionalInt.empty();
+    }
+
+    /** The command line, split into a het job's components for sbatch; false (and Slurm's words) when it is bad. */
+    private boolean parse(List<String> args) {
+        CommandLine.PluginOptions plugins = new CommandLine.PluginOptions() {
+            @Override
+            public boolean knows(String name) {
+                return options.knows(name);
+            }
+
+            @Override
+            public int hasArg(String name) {
+                return options.hasArg(name);
+            }
+        };
+        try {
+            components.addAll(command == SlurmCommand.SBATCH ? CommandLine.components(args, plugins)
+                    : List.of(CommandLine.parse(args, plugins)));
+        } catch (CommandLine.BadOption e) {
+            io.err().println(command.slurmName() + ": " + e.getMessage());
+            io.err().println("Try \"" + command.slurmName() + " --help\" for more information");
+            return false;
+        }
+        line = components.get(0);
+        for (int k = 1; k < components.size(); k++) {
+            componentOptions.add(new JobOptions(jobOptions.command(), jobOptions.user()));
+        }
+        return true;
+    }
+
+    /** The plugins' options: the environment's, then each component's command line (a het job's per component, T-4). */
+    private boolean pluginOptions() {
         if (!options.processEnvironment(io.env())) {
-            return s.stopWith(1);
+            return false;
         }
-        for (CommandLine component : s.components) { // a het job's options are processed per component (T-4)
+        for (CommandLine component : components) {
             for (String[] o : component.pluginOptions) {
                 if (!options.processCommandLine(o[0], o[1])) {
-                    return s.stopWith(1);
+                    return false;
                 }
             }
         }
-        if (command == SlurmCommand.SCRONTAB) {
-            return s.stopWith(0); // scrontab: init and exit only
-        }
-        for (int offset = 0; offset < s.componentOptions.size(); offset++) {
-            if (s.cliFilter.preSubmit(s.componentOptions.get(offset), offset) != 0) {
-                log.error(CliFilterChain.TERMINATED);
-                return s.stopWith(1);
-            }
-        }
-        // SPANK-37(b)/(c): found options travel in the environment and the job control environment
-        s.spank.jobControlEnv().putAll(options.jobControlExports());
-        if (!s.spank.initPostOpt().ok()) {
-            log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
-            return s.stopWith(1);
-        }
-        return new Opened(s, OptionalInt.empty());
+        return true;
     }
 
     private static String setupFailure(SlurmCommand command) {
@@ -171,6 +194,14 @@ final class ClientSession implements AutoCloseable {
     int exitWith(int code) {
         spank.exit();
         return code;
+    }
+
+    CommandLine line() {
+        return line;
+    }
+
+    CliFilterChain cliFilter() {
+        return cliFilter;
     }
 
     /** The environment the job's steps start from: the user's, plus forwarded option variables. */

@@ -32,7 +32,7 @@ final class OptionProcessing {
                 if (!insideAllocation && !defaults(s, options, false)) {
                     return false;
                 }
-                if (offset == 0 && s.command == SlurmCommand.SBATCH && !s.line.command.isEmpty()) {
+                if (offset == 0 && s.command == SlurmCommand.SBATCH && !s.line().command.isEmpty()) {
                     for (CommandLine.Given g : directives(s)) {
                         options.put(g.option(), g.value());
                     }
@@ -43,7 +43,7 @@ final class OptionProcessing {
                 for (CommandLine.Given g : s.components.get(offset).options) {
                     options.put(g.option(), g.value());
                 }
-                options.argv(s.line.command);
+                options.argv(s.line().command);
             }
         } catch (IllegalArgumentException | CommandLine.BadOption e) {
             s.log.error(e.getMessage());
@@ -54,7 +54,7 @@ final class OptionProcessing {
 
     private static boolean defaults(ClientSession s, JobOptions options, boolean early) {
         options.earlyPass(early);
-        int rc = s.cliFilter.setupDefaults(options, early);
+        int rc = s.cliFilter().setupDefaults(options, early);
         options.earlyPass(false);
         if (rc != 0) {
             s.log.error(CliFilterChain.TERMINATED);
@@ -65,7 +65,7 @@ final class OptionProcessing {
 
     /** The #SBATCH options of the batch script (the first word of the command line). */
     private static List<CommandLine.Given> directives(ClientSession s) throws CommandLine.BadOption {
-        Path script = s.io.workdir().resolve(s.line.command.get(0));
+        Path script = s.io.workdir().resolve(s.line().command.get(0));
         String text;
         try {
             text = Sbatch.readScript(s, script);
@@ -86,7 +86,7 @@ final class OptionProcessing {
         if (!d.command.isEmpty()) {
             throw new CommandLine.BadOption("Invalid #SBATCH directive: " + String.join(" ", d.command));
         }
-        s.line.pluginOptions.addAll(0, d.pluginOptions); // before the command line's: it wins
+        s.line().pluginOptions.addAll(0, d.pluginOptions); // before the command line's: it wins
         return d.options;
     }
 }

@@ -34,20 +34,20 @@ public final class Salloc {
                 s.log.error("Job submit/allocate failed: Required node not available (down, drained or reserved)");
                 return s.exitWith(1);
             }
-            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line.command,
-                    s.line.command.isEmpty() ? "interactive" : s.line.command.get(0)), "Job submit/allocate failed");
+            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line().command,
+                    s.line().command.isEmpty() ? "interactive" : s.line().command.get(0)), "Job submit/allocate failed");
             if (submitted.isEmpty()) {
                 return s.exitWith(1);
             }
             Job job = submitted.get();
-            s.cliFilter.postSubmit(0, job.id, NoVal.NO_VAL);
+            s.cliFilter().postSubmit(0, job.id, NoVal.NO_VAL);
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);
             int exit = 0;
             if (!JobEnd.prolog(c.node(), job)) {
                 s.log.error("Prolog failure on node " + c.controller().nodeName());
                 exit = 1;
-            } else if (!s.line.command.isEmpty()) {
+            } else if (!s.line().command.isEmpty()) {
                 exit = runCommand(c, s, job);
             }
             StepResult result = new StepResult(exit, Optional.empty());
@@ -61,7 +61,7 @@ public final class Salloc {
     }
 
     private static int runCommand(Cluster c, ClientSession s, Job job) {
-        ProcessBuilder pb = new ProcessBuilder(s.line.command).directory(s.io.workdir().toFile());
+        ProcessBuilder pb = new ProcessBuilder(s.line().command).directory(s.io.workdir().toFile());
         Map<String, String> env = pb.environment();
         env.clear();
         env.putAll(s.jobEnvironment());
@@ -77,7 +77,7 @@ public final class Salloc {
             err.join(5_000);
             return code;
         } catch (IOException e) {
-            s.log.error(s.line.command.get(0) + ": " + e.getMessage());
+            s.log.error(s.line().command.get(0) + ": " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

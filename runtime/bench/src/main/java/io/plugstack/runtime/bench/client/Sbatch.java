@@ -28,50 +28,60 @@ public final class Sbatch {
             return o.stop().getAsInt();
         }
         try (ClientSession s = o.session()) {
-            if (s.line.command.isEmpty()) {
-                s.log.error("sbatch: a batch script is required (the bench does not read one from stdin)");
-                return s.exitWith(1);
-            }
-            Path script = io.workdir().resolve(s.line.command.get(0));
-            String text;
-            try {
-                text = readScript(s, script);
-            } catch (java.io.IOException e) {
-                s.log.error("Unable to open file " + s.line.command.get(0));
-                return s.exitWith(1);
-            }
-            List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line.command,
-                    script.getFileName().toString());
-            for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
-                Submission.batchScript(d, s, text, s.jobEnvironment());
-            }
-            java.util.Optional<List<Job>> submitted = Submission.submitAll(c, s, descs, "Batch job submission failed");
-            if (submitted.isEmpty()) {
-                return s.exitWith(1);
-            }
-            List<Job> components = submitted.get();
-            Job job = components.get(0);
-            List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
-            argv.addAll(s.line.command.subList(1, s.line.command.size()));
-            Path output = io.workdir().resolve(s.line.last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
-                    .replace("%j", String.valueOf(job.id)));
-            Map<String, String> env = s.jobEnvironment();
-            if (components.size() > 1) {
-                env.put("SLURM_HET_SIZE", String.valueOf(components.size()));
-                for (Job k : components) {
-                    env.put("SLURM_JOB_ID_HET_GROUP_" + k.hetOffset, String.valueOf(k.id));
-                }
-            }
-            List<LaunchOption> launch = s.options.launchOptions();
-            for (int offset = 0; offset < components.size(); offset++) {
-                s.cliFilter.postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
-            }
-            io.out().println("Submitted batch job " + job.id);
-            s.spank.exit(); // sbatch exit failures change nothing (spank.8)
-            List<Job> others = components.subList(1, components.size());
-            background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch, output));
-            return 0;
+            return submit(c, s, io, background);
         }
+    }
+
+    private static int submit(Cluster c, ClientSession s, CommandIO io, java.util.concurrent.Executor background) {
+        if (s.line().command.isEmpty()) {
+            s.log.error("sbatch: a batch script is required (the bench does not read one from stdin)");
+            return s.exitWith(1);
+        }
+        Path script = io.workdir().resolve(s.line().command.get(0));
+        String text;
+        try {
+            text = readScript(s, script);
+        } catch (java.io.IOException e) {
+            s.log.error("Unable to open file " + s.line().command.get(0));
+            return s.exitWith(1);
+        }
+        List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line().command,
+                script.getFileName().toString());
+        for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
+            Submission.batchScript(d, s, text, s.jobEnvironment());
+        }
+        java.util.Optional<List<Job>> submitted = Submission.submitAll(c, s, descs, "Batch job submission failed");
+        if (submitted.isEmpty()) {
+            return s.exitWith(1);
+        }
+        List<Job> components = submitted.get();
+        Job job = components.get(0);
+        List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
+        argv.addAll(s.line().command.subList(1, s.line().command.size()));
+        Path output = io.workdir().resolve(s.line().last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
+                .replace("%j", String.valueOf(job.id)));
+        Map<String, String> env = batchEnvironment(s, components);
+        List<LaunchOption> launch = s.options.launchOptions();
+        for (int offset = 0; offset < components.size(); offset++) {
+            s.cliFilter().postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
+        }
+        io.out().println("Submitted batch job " + job.id);
+        s.spank.exit(); // sbatch exit failures change nothing (spank.8)
+        List<Job> others = components.subList(1, components.size());
+        background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch, output));
+        return 0;
+    }
+
+    /** The batch step's environment: the command's, and a heterogeneous job's component ids. */
+    private static Map<String, String> batchEnvironment(ClientSession s, List<Job> components) {
+        Map<String, String> env = s.jobEnvironment();
+        if (components.size() > 1) {
+            env.put("SLURM_HET_SIZE", String.valueOf(components.size()));
+            for (Job k : components) {
+                env.put("SLURM_JOB_ID_HET_GROUP_" + k.hetOffset, String.valueOf(k.id));
+            }
+        }
+        return env;
     }
 
     /** slurm.conf's default max_script_size (4 MB): a larger script is not read. */

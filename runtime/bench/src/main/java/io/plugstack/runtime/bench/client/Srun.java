@@ -42,38 +42,51 @@ public final class Srun {
         }
     }
 
+    /** A job of its own for this srun (no allocation to run in): submitted, then RUNNING; empty when refused. */
+    private static Optional<Job> newAllocation(Cluster c, ClientSession s) {
+        if (c.controller().drained()) {
+            s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
+            return Optional.empty();
+        }
+        Optional<Job> submitted = Submission.submit(c, s,
+                Submission.descriptor(s, s.line().command, s.line().command.get(0)), "Unable to allocate resources");
+        submitted.ifPresent(job -> c.controller().state(job, JobState.RUNNING));
+        return submitted;
+    }
+
+    /** The step on the node: the job's prolog once, then slurmstepd; its node consequences applied. */
+    private static StepResult runStep(Cluster c, ClientSession s, Job job, long stepId, int ntasks) {
+        if (!JobEnd.prolog(c.node(), job)) {
+            s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
+            return new StepResult(1, Optional.empty());
+        }
+        StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
+                s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err()));
+        JobEnd.applyNodeOutcome(c.node(), step);
+        return step;
+    }
+
     private static int launch(Cluster c, ClientSession s) {
-        if (s.line.command.isEmpty()) {
+        if (s.line().command.isEmpty()) {
             s.log.error("No command given to execute.");
             return s.exitWith(1);
         }
         int ntasks;
         try {
-            ntasks = (int) SlurmUnits.count(s.line.last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
+            ntasks = (int) SlurmUnits.count(s.line().last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
         } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());
             return s.exitWith(1);
         }
         Optional<Job> allocation = allocationOf(c, s.io.env());
-        Job job;
-        if (allocation.isPresent()) {
-            job = allocation.get(); // a step of the job this srun runs in (batch script, salloc)
-        } else {
-            if (c.controller().drained()) {
-                s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
-                return s.exitWith(1);
-            }
-            Optional<Job> submitted = Submission.submit(c, s,
-                    Submission.descriptor(s, s.line.command, s.line.command.get(0)), "Unable to allocate resources");
-            if (submitted.isEmpty()) {
-                return s.exitWith(1);
-            }
-            job = submitted.get();
-            c.controller().state(job, JobState.RUNNING);
+        Optional<Job> granted = allocation.isPresent() ? allocation : newAllocation(c, s);
+        if (granted.isEmpty()) {
+            return s.exitWith(1);
         }
+        Job job = granted.get();
         long stepId = c.controller().nextStepId(job); // known to srun before local_user_init, as in Slurm
         s.spank.job(JobFacts.job(job.uid, job.gid, job.id).step(stepId).tasks(ntasks, ntasks).layoutKnown(true)
-                .argv(s.line.command).cpusPerTask(1).build());
+                .argv(s.line().command).cpusPerTask(1).build());
         if (!s.spank.localUserInit().ok()) {
             s.log.error("Failure in local plugin stack");
             int code = s.exitWith(1);
@@ -82,17 +95,8 @@ public final class Srun {
             }
             return code;
         }
-        s.cliFilter.postSubmit(0, job.id, stepId);
-        StepResult step;
-        if (!JobEnd.prolog(c.node(), job)) {
-            s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
-            step = new StepResult(1, Optional.empty());
-        } else {
-            Map<String, String> env = s.jobEnvironment();
-            step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line.command, ntasks, env,
-                    s.options.launchOptions(), s.io.out(), s.io.err()));
-            JobEnd.applyNodeOutcome(c.node(), step);
-        }
+        s.cliFilter().postSubmit(0, job.id, stepId);
+        StepResult step = runStep(c, s, job, stepId, ntasks);
         if (!s.spank.exit().ok()) {
             step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
         }

@@ -93,6 +93,6 @@ final class Submission {
     }
 
     static Path scriptPath(ClientSession s) {
-        return s.io.workdir().resolve(s.line.command.get(0));
+        return s.io.workdir().resolve(s.line().command.get(0));
     }
 }

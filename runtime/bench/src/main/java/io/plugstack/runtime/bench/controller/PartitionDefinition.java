@@ -1,6 +1,5 @@
 package io.plugstack.runtime.bench.controller;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.user.UnixUsers;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.bench.options.SlurmTime;
@@ -49,14 +49,16 @@ public final class PartitionDefinition {
         }
         List<String> groups = list(c, "AllowGroups");
         Optional<java.util.Set<Long>> uids = groups.isEmpty() || groups.contains("ALL") ? Optional.empty()
-                : Optional.of(UnixGroups.uidsOf(groups, Path.of("/etc")));
-        return new Partition(name, PartitionState.valueOf(text(c, "State", "UP").toUpperCase()), yes(c, "Default"),
-                Integer.parseInt(text(c, "PriorityTier", "1")), yes(c, "RootOnly"), uids, all(list(c, "AllowAccounts")),
-                list(c, "DenyAccounts"), all(list(c, "AllowQos")), Long.parseLong(text(c, "MaxMemPerCPU", "0")),
-                Long.parseLong(text(c, "MaxMemPerNode", "0")), SlurmTime.minutes(text(c, "MaxTime", "UNLIMITED")),
-                c.containsKey("DefaultTime") ? SlurmTime.minutes(text(c, "DefaultTime", "")) : NoVal.NO_VAL,
-                maxNodes(text(c, "MaxNodes", "UNLIMITED")), Long.parseLong(text(c, "MinNodes", "0")), 1,
-                Runtime.getRuntime().availableProcessors(), text(c, "Nodes", "node1"));
+                : Optional.of(UnixUsers.uidsInGroups(groups));
+        return Partition.named(name).state(PartitionState.valueOf(text(c, "State", "UP").toUpperCase()))
+                .isDefault(yes(c, "Default")).priorityTier(Integer.parseInt(text(c, "PriorityTier", "1")))
+                .rootOnly(yes(c, "RootOnly")).allowedUids(uids)
+                .accounts(all(list(c, "AllowAccounts")), list(c, "DenyAccounts")).allowQos(all(list(c, "AllowQos")))
+                .memoryLimits(Long.parseLong(text(c, "MaxMemPerCPU", "0")), Long.parseLong(text(c, "MaxMemPerNode", "0")))
+                .times(SlurmTime.minutes(text(c, "MaxTime", "UNLIMITED")),
+                        c.containsKey("DefaultTime") ? SlurmTime.minutes(text(c, "DefaultTime", "")) : NoVal.NO_VAL)
+                .jobNodes(maxNodes(text(c, "MaxNodes", "UNLIMITED")), Long.parseLong(text(c, "MinNodes", "0")))
+                .nodes(1, Runtime.getRuntime().availableProcessors(), text(c, "Nodes", "node1")).build();
     }
 
     private static String text(Map<String, Object> c, String key, String def) {

@@ -48,7 +48,7 @@ public enum SubmitOption {
     REQUEUE("requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 1)),
     NO_REQUEUE("no-requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 0)),
     EXCLUSIVE("exclusive", '\0', Arg.OPTIONAL, null, (d, v) -> d.setNumber(JobDescField.SHARED, 0)),
-    MAIL_TYPE("mail-type", '\0', Arg.REQUIRED, null, (d, v) -> d.setNumber(JobDescField.MAIL_TYPE, MailType.flags(v))),
+    MAIL_TYPE("mail-type", '\0', Arg.REQUIRED, null, (d, v) -> d.setNumber(JobDescField.MAIL_TYPE, io.plugstack.api.slurm.MailType.flags(v))),
     MAIL_USER("mail-user", '\0', Arg.REQUIRED, null, (d, v) -> d.setString(JobDescField.MAIL_USER, v)),
     ARRAY("array", 'a', Arg.REQUIRED, null, SubmitOption::array, SBATCH),
     OUTPUT("output", 'o', Arg.REQUIRED, null, (d, v) -> d.setStdOut(v)),

@@ -71,28 +71,12 @@ public final class PlugstackConf {
         }
     }
 
-    /** Sees each plugin line as soon as it is read, so loading can interleave with parsing. */
-    @FunctionalInterface
-    public interface EntryHandler {
-        /** Empty to go on; a message to stop reading and fail the stack with it. */
-        Optional<String> accept(StackEntry entry);
-    }
-
     private PlugstackConf() {
     }
 
     /** Reads {@code file} (and what it includes) into a list of entries. */
     public static Result read(Path file, SlurmLog log) {
-        return read(file, log, entry -> Optional.empty());
-    }
-
-    /**
-     * Reads {@code file}, handing each plugin line to {@code handler} in order as Slurm loads each
-     * plugin as it reads its line: a required plugin that fails to load stops the reading there,
-     * so later lines are never parsed or logged. Every entry handed over is in the result.
-     */
-    public static Result read(Path file, SlurmLog log, EntryHandler handler) {
-        Reader reader = new Reader(Objects.requireNonNull(log, "log"), Objects.requireNonNull(handler, "handler"));
+        Reader reader = new Reader(Objects.requireNonNull(log, "log"));
         reader.load(file, file.toString(), 0);
         return new Result(reader.entries, Optional.ofNullable(reader.failure));
     }
@@ -162,13 +146,11 @@ public final class PlugstackConf {
 
     private static final class Reader {
         private final SlurmLog log;
-        private final EntryHandler handler;
         private final List<StackEntry> entries = new ArrayList<>();
         private String failure;
 
-        Reader(SlurmLog log, EntryHandler handler) {
+        Reader(SlurmLog log) {
             this.log = log;
-            this.handler = handler;
         }
 
         /** Reads one file; false when the stack must fail. {@code name} is the path as Slurm spells it. */
@@ -212,13 +194,7 @@ public final class PlugstackConf {
             if (include) {
                 return include(name, line, words.get(1), depth);
             }
-            StackEntry entry = new StackEntry(required, words.get(1), words.subList(2, words.size()), path, line);
-            entries.add(entry);
-            Optional<String> refused = handler.accept(entry);
-            if (refused.isPresent()) {
-                failure = refused.get();
-                return false;
-            }
+            entries.add(new StackEntry(required, words.get(1), words.subList(2, words.size()), path, line));
             return true;
         }
 

@@ -313,16 +313,6 @@ class PlugstackConfTest {
     }
 
     @Test
-    void handlerFailureStopsReadingAtThatLine() throws IOException {
-        Path conf = write("plugstack.conf", "optional skip\nrequired missing\nBad line\nrequired after\n");
-        PlugstackConf.Result r = PlugstackConf.read(conf, log,
-                e -> e.required() ? Optional.of("cannot load " + e.plugin()) : Optional.empty());
-        assertEquals(Optional.of("cannot load missing"), r.failure());
-        assertEquals(List.of("skip@plugstack.conf:1", "missing@plugstack.conf:2"), where(r));
-        assertEquals(List.of(), log.errors()); // line 3 was never parsed, as in Slurm
-    }
-
-    @Test
     void snapshotReadsTheWholeFile() throws IOException {
         byte[] bytes = "required a\n".repeat(10_000).getBytes(StandardCharsets.UTF_8);
         assertEquals(new String(bytes, StandardCharsets.UTF_8),

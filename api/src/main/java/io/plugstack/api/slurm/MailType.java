@@ -1,0 +1,74 @@
+package io.plugstack.api.slurm;
+
+/**
+ * slurm.h's MAIL_* flags of job_desc.mail_type, the one table of them: the bit, the word --mail-type
+ * takes, and the name the Lua plugins' {@code slurm} table exports it under.
+ */
+public enum MailType {
+    BEGIN(1, "BEGIN", "MAIL_JOB_BEGIN"),
+    END(2, "END", "MAIL_JOB_END"),
+    FAIL(4, "FAIL", "MAIL_JOB_FAIL"),
+    REQUEUE(8, "REQUEUE", "MAIL_JOB_REQUEUE"),
+    TIME100(16, "TIME_LIMIT", "MAIL_JOB_TIME100"),
+    /** Slurm exports the 90 % flag to Lua as MAIL_JOB_TIME890 (sic, since 16.05). */
+    TIME90(32, "TIME_LIMIT_90", "MAIL_JOB_TIME890"),
+    TIME80(64, "TIME_LIMIT_80", "MAIL_JOB_TIME80"),
+    TIME50(128, "TIME_LIMIT_50", "MAIL_JOB_TIME50"),
+    STAGE_OUT(256, "STAGE_OUT", "MAIL_JOB_STAGE_OUT"),
+    INVALID_DEPEND(1024, "INVALID_DEPEND", "MAIL_INVALID_DEPEND");
+
+    /** --mail-type=ALL: BEGIN, END, FAIL, REQUEUE and STAGE_OUT (parse_mail_type). */
+    public static final long ALL = BEGIN.bit | END.bit | FAIL.bit | REQUEUE.bit | STAGE_OUT.bit;
+
+    private final long bit;
+    private final String word;
+    private final String luaName;
+
+    MailType(long bit, String word, String luaName) {
+        this.bit = bit;
+        this.word = word;
+        this.luaName = luaName;
+    }
+
+    public long bit() {
+        return bit;
+    }
+
+    /** The --mail-type word. */
+    public String word() {
+        return word;
+    }
+
+    /** The name in the Lua plugins' {@code slurm} table. */
+    public String luaName() {
+        return luaName;
+    }
+
+    /**
+     * --mail-type's comma list (case-insensitive; NONE is 0, ALL as {@link #ALL}) as flags.
+     *
+     * @throws IllegalArgumentException "Invalid --mail-type specification", as sbatch says
+     */
+    public static long flags(String text) {
+        long f = 0;
+        for (String w : text.toUpperCase(java.util.Locale.ROOT).split(",")) {
+            f |= bitOf(w.trim());
+        }
+        return f;
+    }
+
+    private static long bitOf(String word) {
+        if (word.equals("NONE")) {
+            return 0;
+        }
+        if (word.equals("ALL")) {
+            return ALL;
+        }
+        for (MailType t : values()) {
+            if (t.word.equals(word)) {
+                return t.bit;
+            }
+        }
+        throw new IllegalArgumentException("Invalid --mail-type specification");
+    }
+}
