@@ -14,6 +14,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ServiceScope;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.clifilter.CliFilterJson;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
@@ -28,7 +29,7 @@ import party.iroiro.luajava.Lua;
 /**
  * cli_filter/lua (spec §6.5): runs the site's {@code cli_filter.lua} unchanged, in the real C Lua. The
  * script is {@code CliFilterParameters=cli_filter_lua_path=<path>} (new in 25.11) or
- * {@code cli_filter.lua} in {@code <plugstack.home>/etc}. One instance per command (prototype scope),
+ * {@code cli_filter.lua} in the runtime home's {@code etc/}. One instance per command (prototype scope),
  * as each salloc/sbatch/srun process loads its own: a script that does not load fails init and so the
  * command; the mtime check runs at each hook.
  *
@@ -65,7 +66,7 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Activate
     public CliFilterLuaPlugin(BundleContext context, Config config) {
-        this(scriptPath(Path.of(context.getProperty("plugstack.home"), "etc"), config.CliFilterParameters()),
+        this(scriptPath(RuntimeHome.of(context::getProperty).etc(), config.CliFilterParameters()),
                 LuaVersion.parse(context.getProperty(LuaVersion.SETTING)), config.ClusterName(), System::getenv,
                 System.getLogger(PLUGIN_TYPE));
     }

@@ -11,6 +11,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
@@ -26,7 +27,7 @@ import party.iroiro.luajava.Lua;
 
 /**
  * job_submit/lua (spec §4.3): runs the site's {@code job_submit.lua}, unchanged, in the real C Lua.
- * The script is {@code <plugstack.home>/etc/job_submit.lua} (Slurm: next to slurm.conf, no parameter,
+ * The script is {@code etc/job_submit.lua} in the runtime home (Slurm: next to slurm.conf, no parameter,
  * JSL-1); the Lua version is the runtime setting {@link LuaVersion#SETTING}. A script that does not
  * load at start makes init() fail, so the plugin is refused (slurmctld fatals, JSL-4); later edits are
  * picked up by mtime and a broken one keeps the last working script ({@link LuaScript}).
@@ -63,7 +64,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
 
     @Activate
     public JobSubmitLuaPlugin(BundleContext context, Config config, @Reference(name = "slurmctld") Slurmctld slurmctld) {
-        this(Path.of(context.getProperty("plugstack.home"), "etc"), LuaVersion.parse(context.getProperty(LuaVersion.SETTING)),
+        this(RuntimeHome.of(context::getProperty).etc(), LuaVersion.parse(context.getProperty(LuaVersion.SETTING)),
                 slurmctld, config.ClusterName(), SlurmVersion.builtFor(), System.getLogger(PLUGIN_TYPE));
     }
 

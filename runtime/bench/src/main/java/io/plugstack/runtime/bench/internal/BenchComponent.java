@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.internal;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;
@@ -81,7 +82,8 @@ public final class BenchComponent implements Bench, Slurmctld {
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
         Controller controller = new Controller(node != null ? node : "node1", jobSubmit, this::partitions);
         controller.minJobAge(config.minJobAge());
-        this.server = startServer(context.getProperty("plugstack.home"));
+        this.server = context.getProperty(RuntimeHome.PROPERTY) == null ? null
+                : startServer(RuntimeHome.of(context::getProperty).data());
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv));
@@ -104,12 +106,9 @@ public final class BenchComponent implements Bench, Slurmctld {
     }
 
     /** The socket jobs use to run srun/sbatch/... themselves; without it, jobs just cannot. */
-    private CommandServer startServer(String home) {
-        if (home == null) {
-            return null;
-        }
+    private CommandServer startServer(Path data) {
         try {
-            return CommandServer.start(Path.of(home, "data"), this);
+            return CommandServer.start(data, this);
         } catch (IOException | RuntimeException e) {
             LOG.error("jobs will not be able to run Slurm commands: " + e.getMessage());
             return null;

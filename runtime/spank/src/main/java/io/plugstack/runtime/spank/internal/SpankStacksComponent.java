@@ -7,6 +7,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
@@ -31,9 +32,7 @@ public final class SpankStacksComponent implements SpankStacks {
     @Activate
     public SpankStacksComponent(BundleContext context, @Reference PluginCatalog catalog) {
         String configured = context.getProperty(CONF);
-        String home = context.getProperty("plugstack.home");
-        this.conf = configured != null ? Path.of(configured)
-                : Path.of(home != null ? home : ".").resolve("etc").resolve("plugstack.conf");
+        this.conf = configured != null ? Path.of(configured) : RuntimeHome.of(context::getProperty).etc().resolve("plugstack.conf");
         this.resolver = new CatalogResolver(catalog, new BundleFreshInstances(context));
     }
 
