@@ -19,6 +19,8 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.features.FeatureService;
 import io.plugstack.runtime.features.FeatureStatus;
 import io.plugstack.runtime.features.Uninstalled;
@@ -33,6 +35,9 @@ import io.plugstack.runtime.spi.FeatureRepository;
 @Component(service = FeatureService.class, immediate = true)
 public final class FeatureInstaller implements FeatureService {
 
+    /** The runtime's own lines, as a Slurm daemon's foreground log. */
+    private static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+
     private final BundleContext context;
     private final FeatureRepository repository;
     private final Configurations configurations;
@@ -45,7 +50,7 @@ public final class FeatureInstaller implements FeatureService {
         this.context = context;
         this.repository = repository;
         this.configurations = new Configurations(admin);
-        this.state = new StateFile(Path.of(context.getProperty("plugstack.home"), "data", "features.state"));
+        this.state = new StateFile(RuntimeHome.of(context::getProperty).data().resolve("features.state"));
         for (String boot : repository.boot()) {
             replay(repository.read(boot), null);
         }
@@ -59,7 +64,7 @@ public final class FeatureInstaller implements FeatureService {
         try {
             run(feature, remembered);
         } catch (RuntimeException e) {
-            System.err.println("plugstack: error: feature " + feature.name() + " not restored: " + e.getMessage());
+            LOG.error("feature " + feature.name() + " not restored: " + e.getMessage());
         }
     }
 

@@ -32,7 +32,7 @@ public final class DeployFolderGuard implements ArtifactInstaller, DeployRejecti
         Path file = artifact.toPath().toAbsolutePath().normalize();
         String reason = JarCheck.problem(file).orElse("not a bundle");
         rejected.put(file, new Rejection(file, reason));
-        HostLog.error(file + ": " + reason + "; not deployed");
+        PluginCatalogComponent.LOG.error(file + ": " + reason + "; not deployed");
     }
 
     @Override

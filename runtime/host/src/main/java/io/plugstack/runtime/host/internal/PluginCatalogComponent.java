@@ -23,6 +23,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.util.tracker.ServiceTracker;
 
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.PluginHeaders;
 import io.plugstack.api.plugin.SlurmPlugin;
@@ -44,6 +46,9 @@ import io.plugstack.runtime.spi.Refusal;
 @Component(service = {PluginCatalog.class, PluginVersions.class}, immediate = true)
 public final class PluginCatalogComponent implements PluginCatalog, PluginVersions {
 
+    /** The host's lines, on stderr as a Slurm daemon's foreground log ("plugstack: error: ..."). */
+    static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+
     private final PluginRefusals refusals;
     private final BundleContext context;
     private final VersionControl versions;
@@ -55,15 +60,14 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     public PluginCatalogComponent(@Reference PluginRefusals refusals, BundleContext context) throws InvalidSyntaxException {
         this.refusals = refusals;
         this.context = context;
-        String home = context.getProperty("plugstack.home");
-        Optional<VersionStateFile> state = home == null ? Optional.empty()
-                : Optional.of(new VersionStateFile(Path.of(home, "data", VersionStateFile.NAME)));
-        this.versions = new VersionControl(this::plugins, state, HostLog::error, HostLog::info);
+        Optional<VersionStateFile> state = context.getProperty(RuntimeHome.PROPERTY) == null ? Optional.empty()
+                : Optional.of(new VersionStateFile(RuntimeHome.of(context::getProperty).data().resolve(VersionStateFile.NAME)));
+        this.versions = new VersionControl(this::plugins, state, LOG::error, LOG::info);
         this.table = versions.table();
         String filter = "(|" + java.util.Arrays.stream(PluginFamily.values())
                 .map(f -> "(objectClass=" + f.serviceInterface() + ")").collect(Collectors.joining()) + ")";
         this.tracker = new ServiceTracker<>(context, FrameworkUtil.createFilter(filter),
-                new PluginLoader(context, versions, HostLog::error));
+                new PluginLoader(context, versions, LOG::error));
         // all services: a plugin's family interface lives in a package this bundle does not import
         tracker.open(true);
     }
@@ -136,7 +140,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
         }
         ServiceReference<?> ref = tracked.get().reference();
         Optional<Instance> i = Constants.SCOPE_PROTOTYPE.equals(ref.getProperty(Constants.SERVICE_SCOPE))
-                ? PrototypeInstance.open(context, ref, HostLog::error)
+                ? PrototypeInstance.open(context, ref, LOG::error)
                 : Optional.of(new SharedInstance(ready.plugin()));
         return i.map(x -> counted(tracked.get().bundleId(), x));
     }
