@@ -1,5 +1,7 @@
 package io.plugstack.runtime.launcher.features;
 
+import io.plugstack.runtime.spi.MavenCoordinates;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,15 +25,9 @@ public final class BundleRepository {
         return roots;
     }
 
-    /** Where coordinates {@code group:artifact:version[:type[:classifier]]} would be under {@code root}. */
+    /** Where coordinates {@code group:artifact:version[:type[:classifier]]} would be under a root. */
     static Path relativePath(String id) {
-        String[] p = id.split(":");
-        if (p.length < 3 || p.length > 5 || List.of(p).stream().anyMatch(String::isBlank)) {
-            throw new IllegalArgumentException("\"" + id + "\" is not Maven coordinates (group:artifact:version[:type[:classifier]])");
-        }
-        String type = p.length > 3 ? p[3] : "jar";
-        String classifier = p.length > 4 ? "-" + p[4] : "";
-        return Path.of(p[0].replace('.', '/'), p[1], p[2], p[1] + "-" + p[2] + classifier + "." + type);
+        return MavenCoordinates.parse(id).relativePath();
     }
 
     /** The jar of {@code id}, from the first root that has it. */

@@ -24,7 +24,7 @@ class BundleRepositoryTest {
     @Test
     void notCoordinatesIsRefused() {
         assertThatThrownBy(() -> BundleRepository.relativePath("just-a-name"))
-                .hasMessage("\"just-a-name\" is not Maven coordinates (group:artifact:version[:type[:classifier]])");
+                .hasMessage("\"just-a-name\" is not Maven coordinates (group:artifact:version[:type[:classifier]] or mvn:group/artifact/version)");
     }
 
     @Test
