@@ -5,7 +5,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.gogo.internal.VersionCommands;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /** {@code plugstack:pin}: pin a plugin to the versions that may run. */
@@ -16,7 +16,7 @@ public final class PinCommand {
     private PluginVersions versions;
 
     @Descriptor("pin a plugin to the versions that may run")
-    public String pin(@Descriptor("plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)") String plugin, @Descriptor("1.2.3 (exactly), [1.2,1.3) (a range) or >=1.2") String pin) {
-        return Outcomes.shown("pin", versions.pin(plugin, pin));
+    public String pin(@Descriptor(VersionCommands.PLUGIN) String plugin, @Descriptor("1.2.3 (exactly), [1.2,1.3) (a range) or >=1.2") String pin) {
+        return VersionCommands.shown("pin", versions.pin(plugin, pin));
     }
 }

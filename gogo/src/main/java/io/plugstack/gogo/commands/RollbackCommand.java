@@ -5,7 +5,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.gogo.internal.VersionCommands;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /** {@code plugstack:rollback}: go back to the version that ran before the current one. */
@@ -16,7 +16,7 @@ public final class RollbackCommand {
     private PluginVersions versions;
 
     @Descriptor("go back to the version that ran before the current one")
-    public String rollback(@Descriptor("plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)") String plugin) {
-        return Outcomes.shown("rollback", versions.rollback(plugin));
+    public String rollback(@Descriptor(VersionCommands.PLUGIN) String plugin) {
+        return VersionCommands.shown("rollback", versions.rollback(plugin));
     }
 }

@@ -5,7 +5,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.gogo.internal.VersionCommands;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /** {@code plugstack:unpin}: remove a plugin's pin (the highest version that resolves and inits runs). */
@@ -16,7 +16,7 @@ public final class UnpinCommand {
     private PluginVersions versions;
 
     @Descriptor("remove a plugin's pin (the highest version that resolves and inits runs)")
-    public String unpin(@Descriptor("plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)") String plugin) {
-        return Outcomes.shown("unpin", versions.unpin(plugin));
+    public String unpin(@Descriptor(VersionCommands.PLUGIN) String plugin) {
+        return VersionCommands.shown("unpin", versions.unpin(plugin));
     }
 }

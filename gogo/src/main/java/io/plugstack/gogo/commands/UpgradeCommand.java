@@ -5,7 +5,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.Outcomes;
+import io.plugstack.gogo.internal.VersionCommands;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /**
@@ -16,18 +16,16 @@ import io.plugstack.runtime.host.catalog.PluginVersions;
 @Component(service = UpgradeCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "upgrade"})
 public final class UpgradeCommand {
 
-    private static final String PLUGIN = "plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)";
-
     @Reference
     private PluginVersions versions;
 
     @Descriptor("switch a plugin to its highest deployed version")
-    public String upgrade(@Descriptor(PLUGIN) String plugin) {
-        return Outcomes.shown("upgrade", versions.upgrade(plugin, null));
+    public String upgrade(@Descriptor(VersionCommands.PLUGIN) String plugin) {
+        return VersionCommands.shown("upgrade", versions.upgrade(plugin, null));
     }
 
     @Descriptor("switch a plugin to a deployed version")
-    public String upgrade(@Descriptor(PLUGIN) String plugin, @Descriptor("the Bundle-Version to run") String version) {
-        return Outcomes.shown("upgrade", versions.upgrade(plugin, version));
+    public String upgrade(@Descriptor(VersionCommands.PLUGIN) String plugin, @Descriptor("the Bundle-Version to run") String version) {
+        return VersionCommands.shown("upgrade", versions.upgrade(plugin, version));
     }
 }

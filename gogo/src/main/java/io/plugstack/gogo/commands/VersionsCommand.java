@@ -7,6 +7,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.VersionCommands;
 import io.plugstack.gogo.internal.Table;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;
@@ -28,7 +29,7 @@ public final class VersionsCommand {
     }
 
     @Descriptor("list the deployed versions of one plugin")
-    public String versions(@Descriptor("plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)") String plugin) {
+    public String versions(@Descriptor(VersionCommands.PLUGIN) String plugin) {
         List<VersionRow> rows = versions.versions(plugin);
         if (rows.isEmpty()) {
             throw new IllegalArgumentException("versions: no plugin named '" + plugin + "' (see plugstack:plugins)");
