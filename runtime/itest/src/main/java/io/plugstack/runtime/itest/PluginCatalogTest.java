@@ -18,8 +18,8 @@ import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginStatus;
-import io.plugstack.runtime.spi.PluginRefusals;
-import io.plugstack.runtime.spi.Refusal;
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
+import io.plugstack.runtime.spi.refusals.Refusal;
 
 /**
  * The generic plugin layer inside a real Felix with SCR (plugin.c's load/unload, spec PLUG-4):

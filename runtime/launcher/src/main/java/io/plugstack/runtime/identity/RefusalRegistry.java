@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.wiring.BundleRevision;
 
-import io.plugstack.runtime.spi.PluginRefusals;
-import io.plugstack.runtime.spi.Refusal;
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
+import io.plugstack.runtime.spi.refusals.Refusal;
 
 /**
  * Judges each bundle revision once and remembers the refusals of current revisions by bundle id.

@@ -24,9 +24,9 @@ import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
 import io.plugstack.runtime.launcher.features.BundleRepository;
 import io.plugstack.runtime.launcher.features.FeatureFiles;
-import io.plugstack.runtime.spi.FeatureDefinition;
-import io.plugstack.runtime.spi.FeatureRepository;
-import io.plugstack.runtime.spi.PluginRefusals;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureRepository;
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
 
 /**
  * Embeds Apache Felix: installs the bundles of the boot features ({@code plugstack.features.boot},
@@ -95,12 +95,18 @@ public final class Launcher {
         }
     }
 
+    /** The launcher's SPI packages, one class each: exported by the system bundle, outside any bundle's class space. */
+    private static final List<Class<?>> SPI_PACKAGES = List.of(io.plugstack.runtime.spi.bench.CommandProtocol.class,
+            io.plugstack.runtime.spi.durable.DurableFile.class, io.plugstack.runtime.spi.features.FeatureRepository.class,
+            PluginRefusals.class);
+
     private Map<String, String> frameworkConfig() throws IOException {
         Map<String, String> c = new HashMap<>(settings.all());
         c.put(Constants.FRAMEWORK_STORAGE, settings.storageDir().toString());
         c.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-        c.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA,
-                PluginRefusals.class.getPackageName() + ";version=" + spiVersion());
+        String version = ";version=" + spiVersion();
+        c.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, SPI_PACKAGES.stream().map(p -> p.getPackageName() + version)
+                .collect(java.util.stream.Collectors.joining(",")));
         c.put(RuntimeSettings.SLURM_RELEASE, settings.slurmRelease().toString());
         c.put(RuntimeSettings.DEPLOY_DIR, settings.deployDir().toString());
         c.put("felix.fileinstall.dir", settings.deployDir().toString());

@@ -26,8 +26,8 @@ import jdk.net.UnixDomainPrincipal;
 
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.runtime.spi.CommandProtocol;
-import io.plugstack.runtime.spi.SlurmClient;
+import io.plugstack.runtime.spi.bench.CommandProtocol;
+import io.plugstack.runtime.spi.bench.SlurmClient;
 
 /**
  * Lets a job's own processes run Slurm commands, as on a cluster (srun inside a batch script): a

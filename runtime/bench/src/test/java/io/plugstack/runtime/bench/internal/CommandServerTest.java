@@ -25,7 +25,7 @@ import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
-import io.plugstack.runtime.spi.CommandProtocol;
+import io.plugstack.runtime.spi.bench.CommandProtocol;
 
 /** The bench's command socket serves the runtime's own user only, checked by the peer's credentials. */
 class CommandServerTest {

@@ -24,8 +24,8 @@ import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.features.FeatureService;
 import io.plugstack.runtime.features.FeatureStatus;
 import io.plugstack.runtime.features.Uninstalled;
-import io.plugstack.runtime.spi.FeatureDefinition;
-import io.plugstack.runtime.spi.FeatureRepository;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureRepository;
 
 /**
  * Installs and uninstalls features at run time and replays the installed ones at every start (the

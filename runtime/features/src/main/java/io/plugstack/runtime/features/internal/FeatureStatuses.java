@@ -6,8 +6,8 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
 import io.plugstack.runtime.features.FeatureStatus;
-import io.plugstack.runtime.spi.FeatureDefinition;
-import io.plugstack.runtime.spi.FeatureRepository;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureRepository;
 
 /** A feature's definition with the live state of its bundles. */
 final class FeatureStatuses {

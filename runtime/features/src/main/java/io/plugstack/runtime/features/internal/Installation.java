@@ -10,7 +10,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
 
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 /**
  * One feature being installed, with an undo log: bundles it installed itself and configurations

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 /**
  * A feature installed at run time, as remembered in the state file: what it installed (replayed at

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import io.plugstack.runtime.spi.DurableFile;
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.durable.DurableFile;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 /**
  * The installed features, in {@code <home>/data/features.state} (a properties file), saved through

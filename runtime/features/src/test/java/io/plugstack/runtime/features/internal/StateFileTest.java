@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 class StateFileTest {
 

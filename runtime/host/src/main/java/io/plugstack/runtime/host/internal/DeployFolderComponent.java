@@ -20,7 +20,7 @@ import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
 import io.plugstack.runtime.host.deploy.DeployFolder;
-import io.plugstack.runtime.spi.MavenCoordinates;
+import io.plugstack.runtime.spi.features.MavenCoordinates;
 
 /**
  * The deploy folder of this runtime ({@code felix.fileinstall.dir}); Maven coordinates resolve in

@@ -35,8 +35,8 @@ import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
-import io.plugstack.runtime.spi.PluginRefusals;
-import io.plugstack.runtime.spi.Refusal;
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
+import io.plugstack.runtime.spi.refusals.Refusal;
 
 /**
  * The plugin catalog: tracks every plugin family's services, joins them with the bundles and the

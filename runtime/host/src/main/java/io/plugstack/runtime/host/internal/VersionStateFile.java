@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
-import io.plugstack.runtime.spi.DurableFile;
+import io.plugstack.runtime.spi.durable.DurableFile;
 
 /**
  * Where pins and the history of active versions persist: {@code <home>/data/plugin-versions.properties}.

@@ -1,6 +1,6 @@
 package io.plugstack.runtime.launcher.features;
 
-import io.plugstack.runtime.spi.MavenCoordinates;
+import io.plugstack.runtime.spi.features.MavenCoordinates;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -17,8 +17,8 @@ import org.osgi.service.feature.Feature;
 import org.osgi.service.feature.FeatureBundle;
 import org.osgi.service.feature.FeatureConfiguration;
 
-import io.plugstack.runtime.spi.FeatureDefinition;
-import io.plugstack.runtime.spi.FeatureRepository;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureRepository;
 
 /**
  * Reads {@code <home>/features/*.json} in the OSGi Feature format (Feature Service 1.0) with Apache

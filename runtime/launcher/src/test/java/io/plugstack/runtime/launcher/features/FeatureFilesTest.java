@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 class FeatureFilesTest {
 

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spi;
+package io.plugstack.runtime.spi.features;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spi;
+package io.plugstack.runtime.spi.bench;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

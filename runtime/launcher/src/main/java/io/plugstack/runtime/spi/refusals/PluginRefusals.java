@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spi;
+package io.plugstack.runtime.spi.refusals;
 
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spi;
+package io.plugstack.runtime.spi.durable;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.plugstack.runtime.spi;
+package io.plugstack.runtime.spi.refusals;
 
 /**
  * Why the resolver refused a plugin bundle.
