@@ -12,9 +12,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import io.plugstack.runtime.launcher.RuntimeSettings;
-import io.plugstack.runtime.launcher.features.BundleRepository;
-import io.plugstack.runtime.launcher.features.FeatureFiles;
-import io.plugstack.runtime.spi.FeatureDefinition;
+import io.plugstack.runtime.launcher.bootfeatures.BundleRepository;
+import io.plugstack.runtime.launcher.bootfeatures.FeatureFiles;
+import io.plugstack.runtime.spi.features.FeatureDefinition;
 
 /**
  * The features are the single source of truth of what ships: the assembled system/ repository

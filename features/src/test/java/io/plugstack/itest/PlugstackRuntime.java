@@ -16,7 +16,7 @@ import org.osgi.framework.ServiceReference;
 
 import io.plugstack.runtime.launcher.Launcher;
 import io.plugstack.runtime.launcher.RuntimeSettings;
-import io.plugstack.runtime.spi.Refusal;
+import io.plugstack.runtime.spi.refusals.Refusal;
 
 /**
  * The assembled distribution (features/target/plugstack) copied into a fresh home and booted in

@@ -9,8 +9,8 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.FeatureTables;
-import io.plugstack.runtime.features.FeatureService;
-import io.plugstack.runtime.features.FeatureStatus;
+import io.plugstack.runtime.featureinstaller.FeatureService;
+import io.plugstack.runtime.featureinstaller.FeatureStatus;
 
 /**
  * {@code plugstack:feature-install <name|path>}: installs a feature, its bundles started and its

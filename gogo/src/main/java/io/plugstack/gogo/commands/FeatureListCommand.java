@@ -7,7 +7,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.FeatureTables;
-import io.plugstack.runtime.features.FeatureService;
+import io.plugstack.runtime.featureinstaller.FeatureService;
 
 /** {@code plugstack:feature-list}: boot, installed and available features with their bundles' state. */
 @Component(service = FeatureListCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-list"})

@@ -6,8 +6,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.runtime.features.FeatureService;
-import io.plugstack.runtime.features.Uninstalled;
+import io.plugstack.runtime.featureinstaller.FeatureService;
+import io.plugstack.runtime.featureinstaller.Uninstalled;
 
 /** {@code plugstack:feature-uninstall <name>}: takes an installed feature out, leaving nothing of it behind. */
 @Component(service = FeatureUninstallCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-uninstall"})

@@ -22,8 +22,8 @@ import org.osgi.framework.launch.FrameworkFactory;
 import io.plugstack.runtime.identity.PluginIdentityResolverHook;
 import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
-import io.plugstack.runtime.launcher.features.BundleRepository;
-import io.plugstack.runtime.launcher.features.FeatureFiles;
+import io.plugstack.runtime.launcher.bootfeatures.BundleRepository;
+import io.plugstack.runtime.launcher.bootfeatures.FeatureFiles;
 import io.plugstack.runtime.spi.features.FeatureDefinition;
 import io.plugstack.runtime.spi.features.FeatureRepository;
 import io.plugstack.runtime.spi.refusals.PluginRefusals;
@@ -33,7 +33,7 @@ import io.plugstack.runtime.spi.refusals.PluginRefusals;
  * files of {@code features/} whose bundle ids resolve to jars of the {@code system/} repository) and
  * starts them in start-order; FileInstall owns {@code deploy/}. The plugin identity resolver hook is
  * registered before the first bundle can resolve. Features installed at run time are the
- * in-framework installer's business (bundle io.plugstack.runtime.features), through the
+ * in-framework installer's business (bundle io.plugstack.runtime.featureinstaller), through the
  * {@link FeatureRepository} registered here.
  */
 public final class Launcher {

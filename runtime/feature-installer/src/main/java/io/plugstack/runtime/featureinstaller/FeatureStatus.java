@@ -1,0 +1,41 @@
+package io.plugstack.runtime.featureinstaller;
+
+import java.util.List;
+
+/**
+ * A feature as the runtime sees it now.
+ *
+ * @param name           file name without {@code .json}
+ * @param id             the feature's id, empty when its file cannot be read
+ * @param kind           boot, installed at run time, or only available
+ * @param bundles        its bundles and their state
+ * @param configurations its configuration PIDs
+ * @param problem        why its file cannot be read, or empty
+ */
+public record FeatureStatus(String name, String id, Kind kind, List<BundleState> bundles, List<String> configurations, String problem) {
+
+    public FeatureStatus {
+        bundles = List.copyOf(bundles);
+        configurations = List.copyOf(configurations);
+    }
+
+    /** How a feature is there. */
+    public enum Kind {
+        /** installed at every start ({@code plugstack.features.boot}) */
+        BOOT,
+        /** installed at run time, remembered across restarts */
+        INSTALLED,
+        /** a file of the features folder, not installed */
+        AVAILABLE
+    }
+
+    /**
+     * One bundle of a feature.
+     *
+     * @param id       Maven coordinates from the feature
+     * @param bundleId the framework's bundle id, -1 when not installed
+     * @param state    ACTIVE, RESOLVED, INSTALLED, ... or NOT_INSTALLED
+     */
+    public record BundleState(String id, long bundleId, String state) {
+    }
+}
