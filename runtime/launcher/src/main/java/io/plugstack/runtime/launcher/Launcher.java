@@ -19,6 +19,7 @@ import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.identity.PluginIdentityResolverHook;
 import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
@@ -118,7 +119,7 @@ public final class Launcher {
         c.putIfAbsent("felix.fileinstall.log.level", "2");
         // the admin's .cfg file is the truth: FileInstall must not write ConfigAdmin changes back into it
         c.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
-        c.putIfAbsent("plugstack.home", settings.home().toString());
+        c.putIfAbsent(RuntimeHome.PROPERTY, settings.home().toString());
         return c;
     }
 

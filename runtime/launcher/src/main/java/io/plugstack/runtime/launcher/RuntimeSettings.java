@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.plugin.SlurmRelease;
 import io.plugstack.api.plugin.SlurmVersion;
 
@@ -45,7 +46,7 @@ public final class RuntimeSettings {
     /** Settings of the runtime whose home is {@code home}. */
     public static RuntimeSettings load(Path home, Properties overrides) {
         Map<String, String> v = new HashMap<>();
-        Path file = home.resolve("etc").resolve("plugstack.properties");
+        Path file = new RuntimeHome(home).etc().resolve("plugstack.properties");
         if (Files.isRegularFile(file)) {
             Properties p = new Properties();
             try (InputStream in = Files.newInputStream(file)) {
@@ -97,7 +98,7 @@ public final class RuntimeSettings {
 
     /** Where the runtime keeps state that must survive a restart (the framework cache below it does not). */
     public Path dataDir() {
-        return home.resolve("data");
+        return new RuntimeHome(home).data();
     }
 
     /** The repositories feature bundle ids resolve against, in order: {@code system/}, then {@code plugstack.maven.repo}. */
