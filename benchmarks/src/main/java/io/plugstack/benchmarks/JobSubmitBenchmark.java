@@ -2,7 +2,9 @@ package io.plugstack.benchmarks;
 
 import io.plugstack.api.slurm.SlurmLog;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -21,10 +23,12 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.job_submit.logging.LoggingPlugin;
 import io.plugstack.job_submit.throttle.ThrottlePlugin;
+import io.plugstack.runtime.host.catalog.FixedCatalog;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 
 /**
@@ -32,7 +36,7 @@ import io.plugstack.runtime.jobsubmit.JobSubmitChain;
  * ({@link SamplePlugins#LIST}), real instances sharing one {@link InMemorySlurmctld}. One op is one
  * submission: a fresh {@link JobDescriptor} filled in as sbatch fills it (four kinds of job in turn, with
  * and without a partition), then the chain. {@code submit} calls the runtime's job_submit chain through
- * its public façade ({@link JobSubmitChain#over}), over a {@link FixedCatalog} of those plugins;
+ * its public façade ({@link JobSubmitChain#over}), over the host's {@link FixedCatalog} of those plugins;
  * {@code descriptorOnly} is the request alone, the part of an op that is not the chain;
  * {@code loggingPluginAlone} is job_submit/logging's call alone.
  *
@@ -63,8 +67,13 @@ public class JobSubmitBenchmark {
             sink = SamplePlugins.configureLogging(logging);
             plugins = SamplePlugins.chain(new InMemorySlurmctld(), THROTTLE_LIMIT);
             loggingPlugin = plugins.stream().filter(p -> p instanceof LoggingPlugin).findFirst().orElseThrow();
-            real = JobSubmitChain.over(new FixedCatalog(plugins, List.of(SamplePlugins.LIST.split(","))),
-                    () -> SamplePlugins.LIST, new DroppingLog());
+            Map<String, JobSubmitPlugin> byName = new LinkedHashMap<>();
+            String[] names = SamplePlugins.LIST.split(",");
+            for (int i = 0; i < names.length; i++) {
+                byName.put(names[i], plugins.get(i));
+            }
+            real = JobSubmitChain.over(new FixedCatalog(PluginFamily.JOB_SUBMIT, byName), () -> SamplePlugins.LIST,
+                    new DroppingLog());
             checkThrottleCounts();
             // one of each kind through the chain: accepted, and changed as the plugins should change it
             for (int kind = 0; kind < Requests.KINDS; kind++) {

@@ -12,6 +12,7 @@ import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 
 /**
  * The cli_filter host as a service, with slurm.conf's CliFilterPlugins= from the configuration
@@ -31,8 +32,7 @@ public final class CliFilterComponent implements CliFilterChains {
 
     @Modified
     void modified(Map<String, Object> properties) {
-        Object v = properties.get("CliFilterPlugins");
-        list = v == null ? "" : String.valueOf(v).trim();
+        list = PluginPin.listSetting(properties, "CliFilterPlugins");
     }
 
     @Override

@@ -11,14 +11,12 @@ import org.junit.jupiter.api.Test;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
-import io.plugstack.api.plugin.SlurmPlugin;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.bundles.testing.FakeCliOptions;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
+import io.plugstack.runtime.host.catalog.FixedCatalog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
-import io.plugstack.runtime.host.catalog.PluginRecord;
-import io.plugstack.runtime.host.catalog.PluginStatus;
 
 /** A command's cli_filter chain rules (CLI-1, CLI-2). */
 class ChainTest {
@@ -57,45 +55,7 @@ class ChainTest {
 
     /** A catalog of ready cli_filter plugins typed cli_filter/&lt;name&gt;, each instance closing into {@link #closed}. */
     PluginCatalog catalog(Object... nameAndPlugin) {
-        List<PluginCatalog.ReadyPlugin> ready = new ArrayList<>();
-        for (int i = 0; i < nameAndPlugin.length; i += 2) {
-            String name = (String) nameAndPlugin[i];
-            ready.add(new PluginCatalog.ReadyPlugin(new PluginRecord(i, "b." + name, "1.0.0", "ACTIVE", "x",
-                    "cli_filter/" + name, name, "25.11.0", PluginStatus.READY, "", List.of()), (SlurmPlugin) nameAndPlugin[i + 1]));
-        }
-        return new PluginCatalog() {
-            public List<PluginRecord> plugins() {
-                return ready.stream().map(PluginCatalog.ReadyPlugin::record).toList();
-            }
-
-            public Optional<PluginRecord> plugin(long id) {
-                return Optional.empty();
-            }
-
-            public List<PluginRecord> byType(String type) {
-                return List.of();
-            }
-
-            public List<ReadyPlugin> ready(PluginFamily family) {
-                return family == PluginFamily.CLI_FILTER ? ready : List.of();
-            }
-
-            public Optional<Instance> instance(ReadyPlugin plugin) {
-                return Optional.of(new Instance() {
-                    public SlurmPlugin plugin() {
-                        return plugin.plugin();
-                    }
-
-                    public void close() {
-                        closed.add(plugin.record().name());
-                    }
-                });
-            }
-
-            public String slurmRelease() {
-                return "25.11.0";
-            }
-        };
+        return FixedCatalog.of(PluginFamily.CLI_FILTER, nameAndPlugin).releasing(closed::add);
     }
 
     CliFilterChain open(String list, Object... nameAndPlugin) {

@@ -125,6 +125,12 @@ public record PluginPin(String reference, Optional<VersionRange> range) {
         return out;
     }
 
+    /** A plugin list setting ({@code JobSubmitPlugins}, {@code CliFilterPlugins}) of a configuration, "" when unset. */
+    public static String listSetting(java.util.Map<String, ?> config, String key) {
+        Object v = config.get(key);
+        return v == null ? "" : String.valueOf(v).trim();
+    }
+
     private static void add(List<String> out, StringBuilder entry) {
         String e = entry.toString().trim();
         if (!e.isEmpty()) {

@@ -11,6 +11,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 
 /**
@@ -32,8 +33,7 @@ public final class JobSubmitComponent implements JobSubmitChain {
 
     @Modified
     void modified(Map<String, Object> properties) {
-        Object v = properties.get("JobSubmitPlugins");
-        list = v == null ? "" : String.valueOf(v).trim();
+        list = PluginPin.listSetting(properties, "JobSubmitPlugins");
     }
 
     @Override

@@ -14,9 +14,8 @@ import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.host.catalog.FixedCatalog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
-import io.plugstack.runtime.host.catalog.PluginRecord;
-import io.plugstack.runtime.host.catalog.PluginStatus;
 
 /** slurmctld's job_submit chain rules (JS-1…JS-3). */
 class ChainTest {
@@ -46,38 +45,7 @@ class ChainTest {
 
     /** A catalog whose ready job_submit plugins are the given ones, typed job_submit/<name>. */
     PluginCatalog catalog(Object... nameAndPlugin) {
-        List<PluginCatalog.ReadyPlugin> ready = new ArrayList<>();
-        for (int i = 0; i < nameAndPlugin.length; i += 2) {
-            String name = (String) nameAndPlugin[i];
-            ready.add(new PluginCatalog.ReadyPlugin(new PluginRecord(i, "b." + name, "1.0.0", "ACTIVE", "x",
-                    "job_submit/" + name, name, "25.11.0", PluginStatus.READY, "", List.of()),
-                    (JobSubmitPlugin) nameAndPlugin[i + 1]));
-        }
-        return new PluginCatalog() {
-            public List<PluginRecord> plugins() {
-                return ready.stream().map(PluginCatalog.ReadyPlugin::record).toList();
-            }
-
-            public Optional<PluginRecord> plugin(long id) {
-                return Optional.empty();
-            }
-
-            public List<PluginRecord> byType(String type) {
-                return List.of();
-            }
-
-            public List<ReadyPlugin> ready(PluginFamily family) {
-                return family == PluginFamily.JOB_SUBMIT ? ready : List.of();
-            }
-
-            public Optional<Instance> instance(ReadyPlugin plugin) {
-                return Optional.empty();
-            }
-
-            public String slurmRelease() {
-                return "25.11.0";
-            }
-        };
+        return FixedCatalog.of(PluginFamily.JOB_SUBMIT, nameAndPlugin);
     }
 
     Chain chain(PluginCatalog c) {

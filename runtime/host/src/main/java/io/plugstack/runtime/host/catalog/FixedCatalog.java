@@ -1,0 +1,100 @@
+package io.plugstack.runtime.host.catalog;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.api.plugin.SlurmPlugin;
+
+/**
+ * A catalog of a fixed list of ready plugins of one family, for hosts driven outside a framework
+ * (benchmarks, tests): each plugin typed {@code <family>/<name>} (SPANK: "spank"), version 1.0.0, never
+ * changing (generation 0). Its instances are the plugins themselves; closing one tells {@code released}.
+ */
+public final class FixedCatalog implements PluginCatalog {
+
+    private final PluginFamily family;
+    private final List<ReadyPlugin> ready = new ArrayList<>();
+    private final Consumer<String> released;
+
+    /** @param plugins by plugin name, in catalog order */
+    public FixedCatalog(PluginFamily family, Map<String, ? extends SlurmPlugin> plugins, Consumer<String> released) {
+        this.family = family;
+        this.released = released;
+        int id = 10;
+        for (Map.Entry<String, ? extends SlurmPlugin> e : plugins.entrySet()) {
+            String type = family == PluginFamily.SPANK ? "spank" : family.major() + "/" + e.getKey();
+            ready.add(new ReadyPlugin(new PluginRecord(id++, "plugin." + e.getKey(), "1.0.0", "ACTIVE", "fixed:" + e.getKey(),
+                    type, e.getKey(), "25.11.0", PluginStatus.READY, "", List.of()), e.getValue()));
+        }
+    }
+
+    public FixedCatalog(PluginFamily family, Map<String, ? extends SlurmPlugin> plugins) {
+        this(family, plugins, name -> { });
+    }
+
+    /** The catalog of {@code nameAndPlugin} pairs ("a", pluginA, "b", pluginB, ...), in that order. */
+    public static FixedCatalog of(PluginFamily family, Object... nameAndPlugin) {
+        Map<String, SlurmPlugin> plugins = new LinkedHashMap<>();
+        for (int i = 0; i < nameAndPlugin.length; i += 2) {
+            plugins.put((String) nameAndPlugin[i], (SlurmPlugin) nameAndPlugin[i + 1]);
+        }
+        return new FixedCatalog(family, plugins);
+    }
+
+    /** This catalog, telling {@code onRelease} the name of every instance closed. */
+    public FixedCatalog releasing(Consumer<String> onRelease) {
+        Map<String, SlurmPlugin> plugins = new LinkedHashMap<>();
+        ready.forEach(r -> plugins.put(r.record().name(), r.plugin()));
+        return new FixedCatalog(family, plugins, onRelease);
+    }
+
+    @Override
+    public List<PluginRecord> plugins() {
+        return ready.stream().map(ReadyPlugin::record).toList();
+    }
+
+    @Override
+    public Optional<PluginRecord> plugin(long bundleId) {
+        return plugins().stream().filter(r -> r.bundleId() == bundleId).findFirst();
+    }
+
+    @Override
+    public List<PluginRecord> byType(String type) {
+        return plugins().stream().filter(r -> type.equals(r.type())).toList();
+    }
+
+    @Override
+    public List<ReadyPlugin> ready(PluginFamily f) {
+        return f == family ? ready : List.of();
+    }
+
+    @Override
+    public Optional<Instance> instance(ReadyPlugin plugin) {
+        return Optional.of(new Instance() {
+            @Override
+            public SlurmPlugin plugin() {
+                return plugin.plugin();
+            }
+
+            @Override
+            public void close() {
+                released.accept(plugin.record().name());
+            }
+        });
+    }
+
+    @Override
+    public long generation() {
+        return 0; // the list never changes, as the runtime's between deploys
+    }
+
+    @Override
+    public String slurmRelease() {
+        return "25.11.0";
+    }
+}
