@@ -1,0 +1,207 @@
+/*
+ * The C codec against the golden frames (src/test/golden/frames.txt) that runtime/node's Java test
+ * reads too: frames the bridge sends are built here from the same values and must match byte for
+ * byte; frames the daemon sends are decoded and their values checked; malformed input is refused.
+ * Prints "wire: N passed, N failed" and exits non-zero on any failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+static int passed, failed;
+
+#define CHECK(cond, what) do { if (cond) passed++; else { failed++; fprintf(stderr, "FAIL %s: %s\n", what, #cond); } } while (0)
+
+struct golden {
+	char name[32];
+	char type[16];
+	unsigned char bytes[1024];
+	size_t len;
+};
+
+static struct golden frames[32];
+static int nframes;
+
+static int hex(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static void load(const char *path)
+{
+	char line[4096];
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		perror(path);
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f) && nframes < 32) {
+		struct golden *g = &frames[nframes];
+		char h[2100];
+		size_t i;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (sscanf(line, "%31s %15s %2099s", g->name, g->type, h) != 3)
+			continue;
+		for (i = 0; h[2 * i] && h[2 * i + 1] && i < sizeof(g->bytes); i++)
+			g->bytes[i] = (unsigned char)(hex(h[2 * i]) << 4 | hex(h[2 * i + 1]));
+		g->len = i;
+		nframes++;
+	}
+	fclose(f);
+}
+
+static const struct golden *golden(const char *name)
+{
+	int i;
+	for (i = 0; i < nframes; i++)
+		if (!strcmp(frames[i].name, name))
+			return &frames[i];
+	fprintf(stderr, "FAIL no golden frame %s\n", name);
+	failed++;
+	return NULL;
+}
+
+static void same(const char *name, struct ps_out *o)
+{
+	const struct golden *g = golden(name);
+	CHECK(ps_out_end(o) == 0, name);
+	CHECK(g && o->len == g->len && !memcmp(o->data, g->bytes, g->len), name);
+	ps_out_free(o);
+}
+
+static void sent_frames(void)
+{
+	struct ps_out o;
+	ps_out_begin(&o, PS_HELLO, PS_MAX_FRAME);
+	ps_out_u32(&o, 1);
+	ps_out_u32(&o, 2);
+	ps_out_str(&o, "22.05.8");
+	ps_out_u32(&o, 4242);
+	ps_out_u32(&o, 2);
+	ps_out_str(&o, "sock=/run/plugstack/root.sock");
+	ps_out_str(&o, "demo");
+	same("hello", &o);
+
+	ps_out_begin(&o, PS_CALL, PS_MAX_FRAME);
+	ps_out_u32(&o, 4);
+	ps_out_u32(&o, 4);
+	ps_out_u32(&o, 0); ps_out_u32(&o, 0); ps_out_i64(&o, 1000);
+	ps_out_u32(&o, 2); ps_out_u32(&o, 0); ps_out_i64(&o, 42);
+	ps_out_u32(&o, 20); ps_out_u32(&o, 1); ps_out_str(&o, "22.05.8");
+	ps_out_u32(&o, 9); ps_out_u32(&o, 2); ps_out_u32(&o, 3);
+	ps_out_str(&o, "sh"); ps_out_str(&o, "-c"); ps_out_str(&o, "true");
+	ps_out_u32(&o, 2);
+	ps_out_str(&o, "HOME=/home/u");
+	ps_out_str(&o, "SLURM_JOB_ID=42");
+	same("call", &o);
+
+	ps_out_begin(&o, PS_OPTION, PS_MAX_FRAME);
+	ps_out_u32(&o, 3);
+	ps_out_str(&o, "5");
+	ps_out_u32(&o, 1);
+	same("option", &o);
+
+	ps_out_begin(&o, PS_OPTION, PS_MAX_FRAME);
+	ps_out_u32(&o, 0);
+	ps_out_str(&o, NULL);
+	ps_out_u32(&o, 0);
+	same("option_null", &o);
+}
+
+static int body(const char *name, uint8_t want, struct ps_in *in)
+{
+	const struct golden *g = golden(name);
+	uint8_t type;
+	uint32_t n;
+	if (!g || g->len < 5 || ps_frame_header(g->bytes, PS_MAX_FRAME, &type, &n) || n != g->len - 5 || type != want) {
+		failed++;
+		fprintf(stderr, "FAIL %s: header\n", name);
+		return -1;
+	}
+	ps_in_init(in, g->bytes + 5, n);
+	return 0;
+}
+
+static void str_is(struct ps_in *in, const char *want, const char *what)
+{
+	char *s = ps_in_str(in);
+	CHECK(want ? s && !strcmp(s, want) : !s && !in->failed, what);
+	free(s);
+}
+
+static void received_frames(void)
+{
+	struct ps_in in;
+	if (!body("welcome", PS_WELCOME, &in)) {
+		CHECK(ps_in_u32(&in) == 1, "welcome protocol");
+		str_is(&in, "0123456789abcdef", "welcome session");
+		CHECK(!in.failed && in.left == 0, "welcome end");
+	}
+	if (!body("done", PS_DONE, &in)) {
+		CHECK((int32_t)ps_in_u32(&in) == -1, "done rc");
+		CHECK(ps_in_u32(&in) == 0, "done failure mode");
+		CHECK(ps_in_count(&in, 12) == 2, "done env count");
+		CHECK(ps_in_u32(&in) == 0, "done set"); str_is(&in, "A", "done env name"); str_is(&in, "1", "done env value");
+		CHECK(ps_in_u32(&in) == 1, "done unset"); str_is(&in, "B", "done unset name"); str_is(&in, NULL, "done unset value");
+		CHECK(ps_in_count(&in, 12) == 1, "done job control count");
+		CHECK(ps_in_u32(&in) == 0, "done jc set"); str_is(&in, "C", "done jc name"); str_is(&in, "2", "done jc value");
+		CHECK(ps_in_count(&in, 8) == 1, "done log count");
+		CHECK(ps_in_u32(&in) == 0, "done log level"); str_is(&in, "renice: bad", "done log text");
+		CHECK(ps_in_count(&in, 20) == 1, "done option count");
+		str_is(&in, "renice", "option name"); str_is(&in, "prio", "option arginfo");
+		str_is(&in, "run at niceness prio", "option usage");
+		CHECK(ps_in_u32(&in) == 1, "option has_arg"); CHECK(ps_in_u32(&in) == 0, "option val");
+		CHECK(!in.failed && in.left == 0, "done end");
+	}
+	if (!body("option_rc", PS_OPTION_RC, &in)) {
+		CHECK((int32_t)ps_in_u32(&in) == -1, "option_rc rc");
+		CHECK(!in.failed && in.left == 0, "option_rc end");
+	}
+	if (!body("refuse", PS_REFUSE, &in)) {
+		str_is(&in, "uid 1000 may not open a remote session", "refuse reason");
+		CHECK(!in.failed && in.left == 0, "refuse end");
+	}
+}
+
+static void malformed(void)
+{
+	static const unsigned char huge_str[] = { 0x40, 0, 0, 0 };             /* a 1 GiB string in 0 bytes */
+	static const unsigned char huge_count[] = { 0x80, 0, 0, 0 };           /* 2^31 items in 0 bytes */
+	static const unsigned char inner_nul[] = { 0, 0, 0, 3, 'a', 0, 'b' };  /* a NUL inside a string */
+	static const unsigned char big_frame[] = { 0x7f, 0xff, 0xff, 0xff, 65 };
+	static const unsigned char empty_frame[] = { 0, 0, 0, 0, 65 };
+	struct ps_in in;
+	struct ps_out o;
+	uint8_t type;
+	uint32_t n;
+	char *s;
+
+	ps_in_init(&in, huge_str, sizeof(huge_str));
+	s = ps_in_str(&in);
+	CHECK(!s && in.failed, "string longer than its frame");
+	ps_in_init(&in, huge_count, sizeof(huge_count));
+	CHECK(ps_in_count(&in, 4) == 0 && in.failed, "count that cannot fit");
+	ps_in_init(&in, inner_nul, sizeof(inner_nul));
+	s = ps_in_str(&in);
+	CHECK(!s && in.failed, "NUL inside a string");
+	ps_in_init(&in, huge_str, 2);
+	CHECK(ps_in_u32(&in) == 0 && in.failed && ps_in_i64(&in) == 0, "truncated u32, then nothing more");
+	CHECK(ps_frame_header(big_frame, PS_MAX_FRAME, &type, &n) == -1, "frame above the limit");
+	CHECK(ps_frame_header(empty_frame, PS_MAX_FRAME, &type, &n) == -1, "frame of length 0");
+	ps_out_begin(&o, PS_CALL, 16);
+	ps_out_str(&o, "a string that does not fit in sixteen bytes");
+	CHECK(ps_out_end(&o) == -1 && o.data == NULL, "frame above the sender's limit");
+}
+
+int main(int argc, char **argv)
+{
+	load(argc > 1 ? argv[1] : "src/test/golden/frames.txt");
+	sent_frames();
+	received_frames();
+	malformed();
+	printf("wire: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

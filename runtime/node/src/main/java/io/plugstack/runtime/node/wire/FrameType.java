@@ -1,0 +1,47 @@
+package io.plugstack.runtime.node.wire;
+
+import java.util.Optional;
+
+/** The frame types of protocol {@value Wire#PROTOCOL}, with who sends them (runtime/bridge/PROTOCOL.md). */
+public enum FrameType {
+    /** bridge → daemon, first frame of a connection: protocol, context, Slurm release, pid, bridge arguments. */
+    HELLO(1, true),
+    /** bridge → daemon: one SPANK callback with the facts (items, environment) the bridge read for it. */
+    CALL(2, true),
+    /** bridge → daemon: Slurm processed a plugin option the daemon asked the bridge to register. */
+    OPTION(3, true),
+    /** daemon → bridge: the session is open. */
+    WELCOME(64, false),
+    /** daemon → bridge: a callback's result and the effects to apply in the calling process. */
+    DONE(65, false),
+    /** daemon → bridge: an option callback's result. */
+    OPTION_RC(66, false),
+    /** daemon → bridge: the session is refused, with the reason (the bridge logs it and fails the callback). */
+    REFUSE(67, false);
+
+    private final int code;
+    private final boolean fromBridge;
+
+    FrameType(int code, boolean fromBridge) {
+        this.code = code;
+        this.fromBridge = fromBridge;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    /** Whether the bridge sends it (else the daemon does). */
+    public boolean fromBridge() {
+        return fromBridge;
+    }
+
+    public static Optional<FrameType> of(int code) {
+        for (FrameType t : values()) {
+            if (t.code == code) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,222 @@
+package io.plugstack.runtime.node.wire;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The bodies of protocol {@value Wire#PROTOCOL}'s frames, one record each (runtime/bridge/PROTOCOL.md). */
+public final class Messages {
+    private Messages() {
+    }
+
+    /** HELLO: {@code u32 protocol, u32 context (spank.h), str slurm_version, u32 pid, strs args}. */
+    public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args) {
+        public byte[] encode() {
+            return new Wire.Out().u32(protocol).u32(context).str(slurmVersion).u32(pid).strs(args).bytes();
+        }
+
+        public static Hello decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            Hello h = new Hello(in.u32Int("protocol"), in.u32Int("context"), in.str(), in.u32(), in.strs());
+            in.end("HELLO");
+            return h;
+        }
+    }
+
+    /** One SPANK item as the bridge read it: spank.h's item number, and a number, a string or a list of strings. */
+    public record Item(int item, Long number, String text, List<String> list) {
+        static final int NUMBER = 0;
+        static final int TEXT = 1;
+        static final int LIST = 2;
+
+        public static Item number(int item, long v) {
+            return new Item(item, v, null, null);
+        }
+
+        public static Item text(int item, String v) {
+            return new Item(item, null, v, null);
+        }
+
+        public static Item list(int item, List<String> v) {
+            return new Item(item, null, null, List.copyOf(v));
+        }
+
+        void encode(Wire.Out out) {
+            out.u32(item);
+            if (number != null) {
+                out.u32(NUMBER).i64(number);
+            } else if (text != null) {
+                out.u32(TEXT).str(text);
+            } else {
+                out.u32(LIST).strs(list);
+            }
+        }
+
+        static Item decode(Wire.In in) throws IOException {
+            int item = in.u32Int("item");
+            int kind = in.u32Int("item kind");
+            return switch (kind) {
+                case NUMBER -> number(item, in.i64());
+                case TEXT -> text(item, in.str());
+                case LIST -> list(item, in.strs());
+                default -> throw new IOException("item " + item + ": unknown kind " + kind);
+            };
+        }
+    }
+
+    /** CALL: {@code u32 callback (Wire.CALLBACKS), u32 n, n × item, strs environment ("NAME=value")}. */
+    public record Call(int callback, List<Item> items, List<String> environment) {
+        public byte[] encode() {
+            Wire.Out out = new Wire.Out().u32(callback).u32(items.size());
+            items.forEach(i -> i.encode(out));
+            return out.strs(environment).bytes();
+        }
+
+        public static Call decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            int callback = in.u32Int("callback");
+            if (callback >= Wire.CALLBACKS.size()) {
+                throw new IOException("unknown callback " + callback);
+            }
+            int n = in.count("items", 12);
+            List<Item> items = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                items.add(Item.decode(in));
+            }
+            Call c = new Call(callback, items, in.strs());
+            in.end("CALL");
+            return c;
+        }
+    }
+
+    /** OPTION: {@code u32 val, str optarg (NULL when none), u32 remote}. */
+    public record Option(int val, String optarg, boolean remote) {
+        public byte[] encode() {
+            return new Wire.Out().u32(val).str(optarg).u32(remote ? 1 : 0).bytes();
+        }
+
+        public static Option decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            Option o = new Option(in.u32Int("val"), in.str(), in.u32() != 0);
+            in.end("OPTION");
+            return o;
+        }
+    }
+
+    /** WELCOME: {@code u32 protocol, str session}. */
+    public record Welcome(int protocol, String session) {
+        public byte[] encode() {
+            return new Wire.Out().u32(protocol).str(session).bytes();
+        }
+
+        public static Welcome decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            Welcome w = new Welcome(in.u32Int("protocol"), in.str());
+            in.end("WELCOME");
+            return w;
+        }
+    }
+
+    /** An environment change: set ({@code value} non-NULL, overwriting) or unset. */
+    public record EnvOp(String name, String value) {
+        void encode(Wire.Out out) {
+            out.u32(value == null ? 1 : 0).str(name).str(value);
+        }
+
+        static EnvOp decode(Wire.In in) throws IOException {
+            boolean unset = in.u32() != 0;
+            String name = in.str();
+            String value = in.str();
+            if (name == null || unset != (value == null)) {
+                throw new IOException("malformed environment change");
+            }
+            return new EnvOp(name, value);
+        }
+    }
+
+    /** A line for Slurm's log in the calling process: a SlurmLog level (ordinal) and the text. */
+    public record LogLine(int level, String text) {
+    }
+
+    /** An option to register with spank_option_register: has_arg as getopt's, val the daemon's index. */
+    public record OptionDecl(String name, String arginfo, String usage, int hasArg, int val) {
+    }
+
+    /**
+     * DONE: {@code u32 rc (two's complement), u32 init_failure_mode (0: none), u32 n env ops, u32 n job
+     * control ops, u32 n log lines (u32 level, str text), u32 n options (str name, str arginfo, str
+     * usage, u32 has_arg, u32 val)}.
+     */
+    public record Done(int rc, int initFailureMode, List<EnvOp> env, List<EnvOp> jobControl, List<LogLine> logs,
+            List<OptionDecl> options) {
+        public byte[] encode() {
+            Wire.Out out = new Wire.Out().u32(rc & 0xffffffffL).u32(initFailureMode);
+            out.u32(env.size());
+            env.forEach(e -> e.encode(out));
+            out.u32(jobControl.size());
+            jobControl.forEach(e -> e.encode(out));
+            out.u32(logs.size());
+            logs.forEach(l -> out.u32(l.level()).str(l.text()));
+            out.u32(options.size());
+            options.forEach(o -> out.str(o.name()).str(o.arginfo()).str(o.usage()).u32(o.hasArg()).u32(o.val()));
+            return out.bytes();
+        }
+
+        public static Done decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            int rc = (int) in.u32();
+            int mode = in.u32Int("failure mode");
+            List<EnvOp> env = envOps(in);
+            List<EnvOp> jc = envOps(in);
+            int n = in.count("log lines", 8);
+            List<LogLine> logs = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                logs.add(new LogLine(in.u32Int("log level"), in.str()));
+            }
+            n = in.count("options", 20);
+            List<OptionDecl> options = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                options.add(new OptionDecl(in.str(), in.str(), in.str(), in.u32Int("has_arg"), in.u32Int("val")));
+            }
+            in.end("DONE");
+            return new Done(rc, mode, env, jc, logs, options);
+        }
+
+        private static List<EnvOp> envOps(Wire.In in) throws IOException {
+            int n = in.count("environment changes", 12);
+            List<EnvOp> ops = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                ops.add(EnvOp.decode(in));
+            }
+            return ops;
+        }
+    }
+
+    /** OPTION_RC: {@code u32 rc (two's complement)}. */
+    public record OptionRc(int rc) {
+        public byte[] encode() {
+            return new Wire.Out().u32(rc & 0xffffffffL).bytes();
+        }
+
+        public static OptionRc decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            OptionRc r = new OptionRc((int) in.u32());
+            in.end("OPTION_RC");
+            return r;
+        }
+    }
+
+    /** REFUSE: {@code str reason}. */
+    public record Refuse(String reason) {
+        public byte[] encode() {
+            return new Wire.Out().str(reason).bytes();
+        }
+
+        public static Refuse decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            Refuse r = new Refuse(in.str());
+            in.end("REFUSE");
+            return r;
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.plugstack.runtime.node.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.util.HexFormat;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The Java codec writes exactly the golden frames the C bridge's test reads, and reads them back to the same values. */
+class GoldenFramesTest {
+
+    @Test
+    void everySampleIsEncodedAsItsGoldenFrame() throws Exception {
+        Map<String, Map.Entry<String, byte[]>> golden = GoldenFrames.read();
+        assertThat(golden.keySet()).containsExactlyElementsOf(GoldenFrames.samples().keySet());
+        GoldenFrames.samples().forEach((name, sample) -> {
+            assertThat(golden.get(name).getKey()).as(name).isEqualTo(sample.getKey().name());
+            assertThat(HexFormat.of().formatHex(Wire.frame(sample.getKey(), sample.getValue()))).as(name)
+                    .isEqualTo(HexFormat.of().formatHex(golden.get(name).getValue()));
+        });
+    }
+
+    @Test
+    void everyGoldenFrameDecodesToItsSample() throws Exception {
+        for (Map.Entry<String, Map.Entry<String, byte[]>> g : GoldenFrames.read().entrySet()) {
+            Wire.Frame f = Wire.read(new ByteArrayInputStream(g.getValue().getValue()), Wire.MAX_USER_FRAME);
+            Object decoded = switch (f.type()) {
+                case HELLO -> Messages.Hello.decode(f.body());
+                case CALL -> Messages.Call.decode(f.body());
+                case OPTION -> Messages.Option.decode(f.body());
+                case WELCOME -> Messages.Welcome.decode(f.body());
+                case DONE -> Messages.Done.decode(f.body());
+                case OPTION_RC -> Messages.OptionRc.decode(f.body());
+                case REFUSE -> Messages.Refuse.decode(f.body());
+            };
+            byte[] again = (byte[]) decoded.getClass().getMethod("encode").invoke(decoded);
+            assertThat(again).as(g.getKey()).isEqualTo(GoldenFrames.samples().get(g.getKey()).getValue());
+        }
+    }
+
+    @Test
+    void theCallbacksAreNumberedInSpankHsOrder() {
+        assertThat(Wire.CALLBACKS).extracting(c -> c.symbol()).containsExactly("slurm_spank_init", "slurm_spank_job_prolog",
+                "slurm_spank_init_post_opt", "slurm_spank_local_user_init", "slurm_spank_user_init",
+                "slurm_spank_task_init_privileged", "slurm_spank_task_init", "slurm_spank_task_post_fork",
+                "slurm_spank_task_exit", "slurm_spank_job_epilog", "slurm_spank_slurmd_exit", "slurm_spank_exit");
+    }
+}
