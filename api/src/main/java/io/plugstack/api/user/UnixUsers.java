@@ -55,6 +55,21 @@ public final class UnixUsers {
         return Optional.empty();
     }
 
+    /** The uid of user {@code name} in {@link #PASSWD}. */
+    public static Optional<Long> uidOf(String name) {
+        try {
+            for (String line : Files.readAllLines(PASSWD, StandardCharsets.UTF_8)) {
+                String[] f = line.split(":", -1);
+                if (f.length >= 3 && f[0].equals(name)) {
+                    return Optional.of(Long.parseLong(f[2]));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // unreadable database: nobody is known
+        }
+        return Optional.empty();
+    }
+
     /**
      * AllowGroups= as slurmctld resolves it: the uids whose primary group, or whose membership in the
      * group database ({@code /etc/group}), is one of {@code groups}. Unknown groups add nobody; an

@@ -1,0 +1,201 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.spank.SpankContext;
+import io.plugstack.runtime.node.wire.FrameType;
+import io.plugstack.runtime.node.wire.Messages;
+import io.plugstack.runtime.node.wire.Wire;
+import io.plugstack.runtime.spank.SpankStacks;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+
+/**
+ * The node daemon's two Unix sockets: {@code user.sock} (mode 0666: srun, sbatch, salloc of any user)
+ * and {@code root.sock} (0600: slurmstepd, slurmd), in a directory of root's (0755). Every connection
+ * is one bridge session; its peer is known by SO_PEERCRED and {@link SessionPolicy} decides what it
+ * may open. A malformed frame ends that connection with one log line naming the peer, nothing else.
+ */
+final class NodeServer implements AutoCloseable {
+
+    static final String USER_SOCKET = "user.sock";
+    static final String ROOT_SOCKET = "root.sock";
+    /** Connections served at once; one more is refused at once rather than queued behind a stuck peer. */
+    static final int MAX_CONNECTIONS = 256;
+
+    private final SpankStacks stacks;
+    private final SlurmLog log;
+    private final List<ServerSocketChannel> servers;
+    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
+    private final SecureRandom random = new SecureRandom();
+
+    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers) {
+        this.stacks = stacks;
+        this.log = log;
+        this.servers = servers;
+    }
+
+    /** Binds both sockets in {@code dir} and serves them on daemon threads. */
+    static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        ServerSocketChannel user = bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
+        ServerSocketChannel root = bind(dir.resolve(ROOT_SOCKET), "rw-------");
+        NodeServer s = new NodeServer(stacks, log, List.of(user, root));
+        s.serve(user, SessionPolicy.Socket.USER);
+        s.serve(root, SessionPolicy.Socket.ROOT);
+        return s;
+    }
+
+    private static ServerSocketChannel bind(Path path, String mode) throws IOException {
+        Files.deleteIfExists(path);
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(path));
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
+        return server;
+    }
+
+    private void serve(ServerSocketChannel server, SessionPolicy.Socket socket) {
+        Thread t = new Thread(() -> {
+            while (server.isOpen()) {
+                try {
+                    SocketChannel ch = server.accept();
+                    if (!slots.tryAcquire()) {
+                        log.error("node: " + MAX_CONNECTIONS + " connections already served; one refused");
+                        ch.close();
+                        continue;
+                    }
+                    Thread c = new Thread(() -> {
+                        try {
+                            connection(ch, socket);
+                        } finally {
+                            slots.release();
+                        }
+                    }, "plugstack-bridge");
+                    c.setDaemon(true);
+                    c.start();
+                } catch (IOException e) {
+                    return; // closed
+                }
+            }
+        }, "plugstack-node-" + socket.name().toLowerCase());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void connection(SocketChannel ch, SessionPolicy.Socket socket) {
+        String peer = "peer ?";
+        BridgeSession session = null;
+        try (ch) {
+            long uid = peerUid(ch);
+            peer = "peer uid " + uid;
+            int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
+            InputStream in = new DataInputStream(Channels.newInputStream(ch));
+            OutputStream out = Channels.newOutputStream(ch);
+            Wire.Frame first = Wire.read(in, max);
+            if (first.type() != FrameType.HELLO) {
+                throw new IOException("first frame is " + first.type() + ", not HELLO");
+            }
+            Messages.Hello hello = Messages.Hello.decode(first.body());
+            Optional<String> refused = refusal(hello, socket, uid);
+            if (refused.isEmpty()) {
+                StringBuilder why = new StringBuilder();
+                session = BridgeSession.open(stacks, SpankContext.of(hello.context()).orElseThrow(), release(hello), why)
+                        .orElse(null);
+                if (session == null) {
+                    refused = Optional.of("spank: " + why);
+                }
+            }
+            if (refused.isPresent()) {
+                log.error("node: " + peer + ": " + refused.get());
+                Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused.get()).encode());
+                return;
+            }
+            Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token()).encode());
+            for (;;) {
+                Wire.Frame f = Wire.read(in, max);
+                if (f.type() != FrameType.CALL) {
+                    throw new IOException("unexpected " + f.type() + " frame");
+                }
+                Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
+            }
+        } catch (EOFException e) {
+            // the Slurm process is done with its session
+        } catch (IOException | RuntimeException e) {
+            log.error("node: " + peer + ": " + e.getMessage() + "; connection closed");
+        } finally {
+            if (session != null) {
+                session.close();
+            }
+        }
+    }
+
+    private static Optional<String> refusal(Messages.Hello hello, SessionPolicy.Socket socket, long uid) {
+        if (hello.protocol() != Wire.PROTOCOL) {
+            return Optional.of("protocol " + hello.protocol() + " is not " + Wire.PROTOCOL);
+        }
+        Optional<SpankContext> context = SpankContext.of(hello.context());
+        if (context.isEmpty()) {
+            return Optional.of("unknown context " + hello.context());
+        }
+        try {
+            SlurmVersion.parse(hello.slurmVersion());
+        } catch (RuntimeException e) {
+            return Optional.of("not a Slurm release: \"" + hello.slurmVersion() + "\"");
+        }
+        return SessionPolicy.refusal(context.get(), socket, uid);
+    }
+
+    private static SlurmVersion release(Messages.Hello hello) {
+        return SlurmVersion.parse(hello.slurmVersion());
+    }
+
+    /** The connecting process's uid, from SO_PEERCRED (Java names it; a uid without a name reads as its number). */
+    static long peerUid(SocketChannel ch) throws IOException {
+        UnixDomainPrincipal p = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
+        UserPrincipal user = p.user();
+        if (user.equals(FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("0"))) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(user.getName());
+        } catch (NumberFormatException e) {
+            return io.plugstack.api.user.UnixUsers.uidOf(user.getName())
+                    .orElseThrow(() -> new IOException("peer user " + user.getName() + " has no uid here"));
+        }
+    }
+
+    private String token() {
+        byte[] b = new byte[16];
+        random.nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (ServerSocketChannel s : servers) {
+            s.close();
+        }
+    }
+}
