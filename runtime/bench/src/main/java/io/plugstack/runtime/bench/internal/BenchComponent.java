@@ -45,7 +45,6 @@ import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
-import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
@@ -75,7 +74,7 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Activate
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
-            @Reference PluginCatalog catalog, @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters) {
+            @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters) {
         this.config = SlurmConfig.of(properties);
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
