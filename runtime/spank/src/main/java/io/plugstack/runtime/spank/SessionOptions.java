@@ -37,4 +37,17 @@ public interface SessionOptions {
 
     /** The "Options provided by plugins" part of --help, wrapped at {@code columns}. */
     String help(int columns);
+
+    /** An enabled plugin option as spank_option_register gives it to Slurm: {@code optval} identifies it. */
+    record Registered(String name, String arginfo, String usage, int hasArg, int optval) {
+    }
+
+    /** The enabled plugin options, in registration order (what a bridge registers with the real Slurm). */
+    List<Registered> registered();
+
+    /**
+     * The option {@code optval} was given (Slurm called the bridge's option callback): its plugin's
+     * callback runs with {@code optarg} and {@code remote}; its rc, or -1 for an unknown optval.
+     */
+    int process(int optval, String optarg, boolean remote);
 }

@@ -87,7 +87,15 @@ final class BridgeSession implements AutoCloseable {
         List<EnvOp> jcOps = changes(jobControlBefore, session.jobControlEnv());
         List<LogLine> lines = List.copyOf(logs);
         logs.clear();
-        return new Done(r.rc(), r.failureMode().map(SpankError::code).orElse(0), envOps, jcOps, lines, List.of());
+        // the options the plugins registered in init, for the bridge to register with Slurm (srun --help lists them)
+        List<Messages.OptionDecl> options = callback != SpankCallback.INIT ? List.of() : session.options().registered().stream()
+                .map(o -> new Messages.OptionDecl(o.name(), o.arginfo(), o.usage(), o.hasArg(), o.optval())).toList();
+        return new Done(r.rc(), r.failureMode().map(SpankError::code).orElse(0), envOps, jcOps, lines, options);
+    }
+
+    /** Slurm processed a plugin option: its plugin's callback runs; its rc goes back to Slurm. */
+    Messages.OptionRc option(Messages.Option option) {
+        return new Messages.OptionRc(session.options().process(option.val(), option.optarg(), option.remote()));
     }
 
     private CallResult phase(SpankCallback callback, Map<Integer, Messages.Item> items) {

@@ -135,10 +135,11 @@ final class NodeServer implements AutoCloseable {
             Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token()).encode());
             for (;;) {
                 Wire.Frame f = Wire.read(in, max);
-                if (f.type() != FrameType.CALL) {
-                    throw new IOException("unexpected " + f.type() + " frame");
+                switch (f.type()) {
+                    case CALL -> Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
+                    case OPTION -> Wire.write(out, FrameType.OPTION_RC, session.option(Messages.Option.decode(f.body())).encode());
+                    default -> throw new IOException("unexpected " + f.type() + " frame");
                 }
-                Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
             }
         } catch (EOFException e) {
             // the Slurm process is done with its session

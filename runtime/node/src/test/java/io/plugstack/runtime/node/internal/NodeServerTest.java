@@ -48,8 +48,20 @@ class NodeServerTest {
     NodeServer server;
     final List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    /** In user_init: sets FOO, unsets HOME, logs; in init: nothing. */
+    final List<String> optionCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** In init: registers --renice=prio; in user_init: sets FOO, unsets HOME, logs. */
     final SpankPlugin plugin = new SpankPlugin() {
+        @Override
+        public int spankInit(Spank spank, List<String> args) {
+            spank.optionRegister(new io.plugstack.api.spank.SpankOption("renice", "prio", "run at niceness prio",
+                    io.plugstack.api.spank.SpankOption.Arg.REQUIRED, 7, (val, optarg, remote) -> {
+                        optionCalls.add(val + " " + optarg + " " + remote);
+                        return "bad".equals(optarg) ? -1 : 0;
+                    }));
+            return 0;
+        }
+
         @Override
         public int userInit(Spank spank, List<String> args) {
             spank.setenv("FOO", "job " + spank.jobId().orElse(-1L), true);
@@ -159,6 +171,26 @@ class NodeServerTest {
             assertThat(done.env()).containsExactly(new Messages.EnvOp("FOO", "job 7"), new Messages.EnvOp("HOME", null));
             assertThat(done.logs()).extracting(Messages.LogLine::text).contains("user_init ran");
         }
+    }
+
+    @Test
+    void theOptionsPluginsRegisterInInitGoToTheBridgeAndComeBackAsOptionFrames() throws IOException {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
+            assertThat(exchange(ch, FrameType.HELLO, hello(SpankContext.LOCAL).encode()).type()).isEqualTo(FrameType.WELCOME);
+            Messages.Done init = Messages.Done.decode(exchange(ch, FrameType.CALL, new Messages.Call(0, List.of(), List.of()).encode()).body());
+            assertThat(init.options()).hasSize(1);
+            Messages.OptionDecl renice = init.options().get(0);
+            assertThat(renice.name()).isEqualTo("renice");
+            assertThat(renice.arginfo()).isEqualTo("prio");
+            assertThat(renice.hasArg()).isEqualTo(1);
+            Wire.Frame ok = exchange(ch, FrameType.OPTION, new Messages.Option(renice.val(), "5", false).encode());
+            assertThat(Messages.OptionRc.decode(ok.body()).rc()).isZero();
+            Wire.Frame bad = exchange(ch, FrameType.OPTION, new Messages.Option(renice.val(), "bad", false).encode());
+            assertThat(Messages.OptionRc.decode(bad.body()).rc()).isEqualTo(-1);
+            Wire.Frame unknown = exchange(ch, FrameType.OPTION, new Messages.Option(renice.val() + 99, "5", false).encode());
+            assertThat(Messages.OptionRc.decode(unknown.body()).rc()).isEqualTo(-1);
+        }
+        assertThat(optionCalls).containsExactly("7 5 false", "7 bad false");
     }
 
     @Test

@@ -115,6 +115,18 @@ public final class StackOptions implements OptionHooks, SessionOptions {
         return new OptionHelp(cache).helpText(columns);
     }
 
+    @Override
+    public List<Registered> registered() {
+        table();
+        return cache.enabledOptions().stream().map(o -> new Registered(o.name(), o.option().arginfo(), o.option().usage(),
+                o.option().hasArg().value(), o.optval())).toList();
+    }
+
+    @Override
+    public int process(int optval, String optarg, boolean remote) {
+        return cache.byOptval(optval).map(o -> o.apply(optarg, remote)).orElse(-1);
+    }
+
     /** SPANK-38: the remote side applies the launch list, then the step env's option variables, and clears them. */
     public void applyRemote(List<LaunchOption> launchOptions, Map<String, String> stepEnv) {
         new RemoteOptionProcessor(cache).applyRemote(launchOptions, stepEnv);
