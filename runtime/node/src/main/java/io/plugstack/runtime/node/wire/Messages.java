@@ -9,6 +9,19 @@ public final class Messages {
     private Messages() {
     }
 
+    /** The body of a frame of {@code type}, decoded as its record. */
+    public static Record decode(FrameType type, byte[] body) throws IOException {
+        return switch (type) {
+            case HELLO -> Hello.decode(body);
+            case CALL -> Call.decode(body);
+            case OPTION -> Option.decode(body);
+            case WELCOME -> Welcome.decode(body);
+            case DONE -> Done.decode(body);
+            case OPTION_RC -> OptionRc.decode(body);
+            case REFUSE -> Refuse.decode(body);
+        };
+    }
+
     /** HELLO: {@code u32 protocol, u32 context (spank.h), str slurm_version, u32 pid, strs args}. */
     public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args) {
         public byte[] encode() {
