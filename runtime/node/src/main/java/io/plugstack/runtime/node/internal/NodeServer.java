@@ -41,28 +41,47 @@ final class NodeServer implements AutoCloseable {
 
     static final String USER_SOCKET = "user.sock";
     static final String ROOT_SOCKET = "root.sock";
-    /** Connections served at once; one more is refused at once rather than queued behind a stuck peer. */
+    /**
+     * Connections served at once per socket; one more is refused at once rather than queued behind a
+     * stuck peer. Each socket has its own, so users filling user.sock never starve slurmstepd on root.sock.
+     */
     static final int MAX_CONNECTIONS = 256;
+    /** How long a peer has to say HELLO before its connection is closed. */
+    static final long HELLO_SECONDS = 10;
 
     private final SpankStacks stacks;
     private final SlurmLog log;
     private final List<ServerSocketChannel> servers;
-    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
+    private final java.util.Map<SessionPolicy.Socket, Semaphore> slots = new java.util.EnumMap<>(java.util.Map.of(
+            SessionPolicy.Socket.USER, new Semaphore(MAX_CONNECTIONS), SessionPolicy.Socket.ROOT, new Semaphore(MAX_CONNECTIONS)));
+    private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "plugstack-node-hello-timer");
+        t.setDaemon(true);
+        return t;
+    });
     private final SecureRandom random = new SecureRandom();
 
-    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers) {
+    private final long helloMillis;
+
+    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis) {
         this.stacks = stacks;
         this.log = log;
         this.servers = servers;
+        this.helloMillis = helloMillis;
     }
 
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
     static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+        return start(dir, stacks, log, HELLO_SECONDS * 1000);
+    }
+
+    /** {@link #start(Path, SpankStacks, SlurmLog)} with another HELLO deadline (tests). */
+    static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log, long helloMillis) throws IOException {
         Files.createDirectories(dir);
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         ServerSocketChannel user = bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
         ServerSocketChannel root = bind(dir.resolve(ROOT_SOCKET), "rw-------");
-        NodeServer s = new NodeServer(stacks, log, List.of(user, root));
+        NodeServer s = new NodeServer(stacks, log, List.of(user, root), helloMillis);
         s.serve(user, SessionPolicy.Socket.USER);
         s.serve(root, SessionPolicy.Socket.ROOT);
         return s;
@@ -81,8 +100,10 @@ final class NodeServer implements AutoCloseable {
             while (server.isOpen()) {
                 try {
                     SocketChannel ch = server.accept();
-                    if (!slots.tryAcquire()) {
-                        log.error("node: " + MAX_CONNECTIONS + " connections already served; one refused");
+                    Semaphore free = slots.get(socket);
+                    if (!free.tryAcquire()) {
+                        log.error("node: " + MAX_CONNECTIONS + " connections already served on " + socket.name().toLowerCase()
+                                + ".sock; one refused");
                         ch.close();
                         continue;
                     }
@@ -90,7 +111,7 @@ final class NodeServer implements AutoCloseable {
                         try {
                             connection(ch, socket);
                         } finally {
-                            slots.release();
+                            free.release();
                         }
                     }, "plugstack-bridge");
                     c.setDaemon(true);
@@ -113,7 +134,20 @@ final class NodeServer implements AutoCloseable {
             int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
             InputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
-            Wire.Frame first = Wire.read(in, max);
+            // a peer that connects and says nothing must not hold its slot for ever
+            java.util.concurrent.ScheduledFuture<?> deadline = timer.schedule(() -> {
+                try {
+                    ch.close();
+                } catch (IOException ignored) {
+                    // already closed
+                }
+            }, helloMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            Wire.Frame first;
+            try {
+                first = Wire.read(in, max);
+            } finally {
+                deadline.cancel(false);
+            }
             if (first.type() != FrameType.HELLO) {
                 throw new IOException("first frame is " + first.type() + ", not HELLO");
             }
@@ -195,6 +229,7 @@ final class NodeServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        timer.shutdownNow();
         for (ServerSocketChannel s : servers) {
             s.close();
         }

@@ -99,7 +99,7 @@ class NodeServerTest {
     void start() throws IOException {
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         dir = tmp.resolve("run");
-        server = NodeServer.start(dir, stacks, (level, message) -> logged.add(message));
+        server = NodeServer.start(dir, stacks, (level, message) -> logged.add(message), 300);
     }
 
     @AfterEach
@@ -232,6 +232,34 @@ class NodeServerTest {
         }
         awaitLogged(l -> l.startsWith("node: peer uid ") && l.contains("bad frame length 2147483647")
                 && l.endsWith("; connection closed"));
+    }
+
+    @Test
+    void aPeerThatNeverSaysHelloIsClosedAtTheDeadline() throws Exception {
+        try (SocketChannel silent = connect(NodeServer.USER_SOCKET)) {
+            assertThat(closedByServer(silent)).isTrue(); // blocks until the server closes it, after 300 ms
+        }
+    }
+
+    @Test
+    void usersFillingTheirSocketDoNotStarveRootsSessions() throws Exception {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
+        server.close();
+        server = NodeServer.start(dir, stacks, (level, message) -> logged.add(message), 60_000); // idle peers stay
+        List<SocketChannel> idle = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < NodeServer.MAX_CONNECTIONS + 1; i++) {
+                idle.add(connect(NodeServer.USER_SOCKET));
+            }
+            awaitLogged(l -> l.equals("node: 256 connections already served on user.sock; one refused"));
+            try (SocketChannel ch = connect(NodeServer.ROOT_SOCKET)) {
+                assertThat(exchange(ch, FrameType.HELLO, hello(SpankContext.REMOTE).encode()).type()).isEqualTo(FrameType.WELCOME);
+            }
+        } finally {
+            for (SocketChannel c : idle) {
+                c.close();
+            }
+        }
     }
 
     @Test
