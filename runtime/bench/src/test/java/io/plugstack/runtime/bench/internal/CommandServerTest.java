@@ -28,6 +28,7 @@ import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spi.bench.CommandProtocol;
 
 /** The bench's command socket serves the runtime's own user only, checked by the peer's credentials. */
+@org.junit.jupiter.api.Timeout(60) // a socket that never answers fails the test, it does not hang the build
 class CommandServerTest {
 
     @TempDir

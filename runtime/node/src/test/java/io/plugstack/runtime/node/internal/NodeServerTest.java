@@ -40,6 +40,7 @@ import io.plugstack.runtime.spank.stack.PluginResolver;
 import io.plugstack.runtime.spank.stack.Session;
 
 /** The node daemon over its real sockets: who may open what, a callback's effects, bad frames. */
+@org.junit.jupiter.api.Timeout(60) // a socket that never answers fails the test, it does not hang the build
 class NodeServerTest {
 
     @TempDir
