@@ -68,7 +68,7 @@ final class PlugstackRuntime implements AutoCloseable {
         return new PlugstackRuntime(home, launcher);
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path target = to.resolve(from.relativize(p).toString());

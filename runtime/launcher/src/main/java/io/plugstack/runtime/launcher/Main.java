@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import org.osgi.framework.launch.Framework;
 
 /**
- * {@code java -jar plugstack.jar [--home DIR]}: starts the runtime with its shell. The home
- * defaults to the folder holding plugstack.jar, the layout the distribution is assembled in.
+ * {@code java -jar plugstack.jar [--home DIR] [--node [--socket-dir DIR] [--log FILE]]}: starts the
+ * runtime with its shell; with {@code --node}, headless as a node daemon for a real Slurm (no console,
+ * the SPANK bridge's sockets in the socket directory, a timestamped log file, stopped by SIGTERM). The
+ * home defaults to the folder holding plugstack.jar, the layout the distribution is assembled in.
  */
 public final class Main {
 
@@ -17,11 +19,18 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         Path home = null;
+        boolean node = false;
+        String socketDir = "/run/plugstack";
+        Path log = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--home" -> home = Path.of(args[++i]);
+                case "--home" -> home = Path.of(value(args, ++i, "--home"));
+                case "--node" -> node = true;
+                case "--socket-dir" -> socketDir = value(args, ++i, "--socket-dir");
+                case "--log" -> log = Path.of(value(args, ++i, "--log"));
                 case "-h", "--help" -> {
-                    System.out.println("usage: plugstack [--home DIR]   (settings: DIR/etc/plugstack.properties or -Dkey=value)");
+                    System.out.println("usage: plugstack [--home DIR] [--node [--socket-dir DIR] [--log FILE]]"
+                            + "   (settings: DIR/etc/plugstack.properties or -Dkey=value)");
                     return;
                 }
                 default -> {
@@ -33,7 +42,15 @@ public final class Main {
         if (home == null) {
             home = defaultHome();
         }
-        Launcher launcher = new Launcher(RuntimeSettings.load(home, System.getProperties()));
+        java.util.Properties overrides = new java.util.Properties();
+        overrides.putAll(System.getProperties());
+        if (node) {
+            // a daemon: no console; the bridge's sockets; every line into a log file with timestamps
+            overrides.setProperty("gosh.args", "--nointeractive");
+            overrides.setProperty("plugstack.node.socket_dir", socketDir);
+            TimestampedLog.redirect(log != null ? log : home.resolve("log").resolve("plugstack-node.log"));
+        }
+        Launcher launcher = new Launcher(RuntimeSettings.load(home, overrides));
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
         Framework framework;
         try {
@@ -46,6 +63,14 @@ public final class Main {
         }
         framework.waitForStop(0);
         System.exit(0);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            System.err.println("plugstack: error: " + option + " needs a value (try --help)");
+            System.exit(2);
+        }
+        return args[i];
     }
 
     private static Path defaultHome() throws URISyntaxException {

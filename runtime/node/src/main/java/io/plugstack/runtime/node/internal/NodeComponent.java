@@ -2,10 +2,11 @@ package io.plugstack.runtime.node.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
-import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
@@ -13,29 +14,35 @@ import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
- * Node mode: the runtime serves a real Slurm's SPANK bridge on this node. Off unless configured
- * (ConfigAdmin PID {@value #PID}, e.g. deploy/plugstack.node.cfg with {@code socket_dir=/run/plugstack}).
+ * Node mode: the runtime serves a real Slurm's SPANK bridge on this node. On when a socket directory
+ * is configured: {@code socket_dir} in the ConfigAdmin configuration {@value #PID} (e.g.
+ * deploy/plugstack.node.cfg), else the framework property {@value #SOCKET_DIR_PROPERTY} (what
+ * {@code plugstack --node} sets); off otherwise, as on a bench-only machine.
  */
-@Component(configurationPid = NodeComponent.PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Component(configurationPid = NodeComponent.PID)
 public final class NodeComponent {
 
     static final String PID = "plugstack.node";
-
-    /** Configuration; the double underscore makes the property "socket_dir". */
-    public @interface Config {
-        /** Where user.sock and root.sock are made. */
-        String socket__dir() default "/run/plugstack";
-    }
+    static final String SOCKET_DIR = "socket_dir";
+    static final String SOCKET_DIR_PROPERTY = "plugstack.node.socket_dir";
 
     private final NodeServer server;
 
     @Activate
-    public NodeComponent(Config config, @Reference SpankStacks stacks) throws IOException {
-        this.server = NodeServer.start(Path.of(config.socket__dir()), stacks, SlurmLog.lines("plugstack", System.err, 0));
+    public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks) throws IOException {
+        Object dir = properties.get(SOCKET_DIR);
+        String where = dir != null ? String.valueOf(dir) : context.getProperty(SOCKET_DIR_PROPERTY);
+        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+        this.server = where == null || where.isBlank() ? null : NodeServer.start(Path.of(where.trim()), stacks, log);
+        if (server != null) {
+            log.info("node: serving the SPANK bridge in " + where.trim());
+        }
     }
 
     @Deactivate
     void deactivate() throws IOException {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 }

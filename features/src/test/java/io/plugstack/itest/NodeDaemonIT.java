@@ -1,0 +1,73 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.plugstack.runtime.node.wire.FrameType;
+import io.plugstack.runtime.node.wire.Messages;
+import io.plugstack.runtime.node.wire.Wire;
+
+/**
+ * {@code java -jar plugstack.jar --node}: the distribution runs headless as a real process, serves the
+ * bridge's sockets, writes a timestamped log file, and stops on SIGTERM (sent to exactly its PID).
+ */
+@Timeout(120)
+class NodeDaemonIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theNodeDaemonRunsHeadlessServesTheBridgeLogsWithTimestampsAndStopsOnSigterm() throws Exception {
+        Path home = dir.resolve("home");
+        for (String sub : new String[] {"system", "features", "etc"}) {
+            PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve(sub), home.resolve(sub));
+        }
+        Files.copy(PlugstackRuntime.dist().resolve("plugstack.jar"), home.resolve("plugstack.jar"));
+        PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve("lib"), home.resolve("lib"));
+        Path sockets = dir.resolve("run");
+        Path log = dir.resolve("log/plugstack-node.log");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process daemon = new ProcessBuilder(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(),
+                "--node", "--socket-dir", sockets.toString(), "--log", log.toString())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.out").toFile()).start();
+        try {
+            Path user = sockets.resolve("user.sock");
+            for (int i = 0; i < 600 && !Files.exists(user) && daemon.isAlive(); i++) {
+                Thread.sleep(50);
+            }
+            assertThat(user).as("the node daemon's user socket (daemon output: %s)", Files.exists(log) ? Files.readString(log) : "")
+                    .exists();
+            try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                ch.connect(UnixDomainSocketAddress.of(user));
+                OutputStream out = Channels.newOutputStream(ch);
+                InputStream in = Channels.newInputStream(ch);
+                Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 3, "25.11.0", 1, List.of()).encode());
+                Wire.Frame answer = Wire.read(in, Wire.MAX_ROOT_FRAME);
+                assertThat(answer.type()).as(answer.type() == FrameType.REFUSE ? Messages.Refuse.decode(answer.body()).reason() : "")
+                        .isEqualTo(FrameType.WELCOME);
+            }
+            assertThat(Files.readAllLines(log)).anyMatch(l -> l.matches("\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}] "
+                    + "plugstack: node: serving the SPANK bridge in " + java.util.regex.Pattern.quote(sockets.toString())));
+            assertThat(Files.readString(dir.resolve("daemon.out"))).as("nothing on the console").isEmpty();
+        } finally {
+            daemon.destroy(); // SIGTERM to this PID only
+            assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();
+        }
+    }
+}
