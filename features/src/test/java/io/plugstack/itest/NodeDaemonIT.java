@@ -31,6 +31,33 @@ class NodeDaemonIT {
     @TempDir
     Path dir;
 
+    /**
+     * uid 4242 asks the daemon's shell for a command line, with admin.sock's mode opened up: SO_PEERCRED,
+     * not the file mode, refuses it. Returns "exit-code stderr".
+     */
+    private String otherUsersAdminAttempt(Path sockets) throws Exception {
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(sockets.resolve("admin.sock"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        String client = "import socket,struct,sys\n"
+                + "def s(t): b=t.encode(); return struct.pack('>i',len(b))+b\n"
+                + "c=socket.socket(socket.AF_UNIX); c.connect(sys.argv[1])\n"
+                + "c.sendall(s('gogo')+struct.pack('>i',1)+s('plugstack:plugins')+struct.pack('>i',0)+s('/'))\n"
+                + "err=b''\n"
+                + "while True:\n"
+                + "  t=c.recv(1)[0]\n"
+                + "  if t==3:\n"
+                + "    code=struct.unpack('>i',c.recv(4))[0]; break\n"
+                + "  n=struct.unpack('>i',c.recv(4))[0]; d=b''\n"
+                + "  while len(d)<n: d+=c.recv(n-len(d))\n"
+                + "  if t==2: err+=d\n"
+                + "sys.stdout.write(str(code)+' '+err.decode())\n";
+        Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=4242", "--regid=4343", "--clear-groups", "--",
+                "/usr/bin/python3", "-c", client, sockets.resolve("admin.sock").toString()).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+
     @Test
     void theNodeDaemonRunsHeadlessServesTheBridgeLogsWithTimestampsAndStopsOnSigterm() throws Exception {
         Path home = dir.resolve("home");
@@ -65,6 +92,16 @@ class NodeDaemonIT {
             assertThat(Files.readAllLines(log)).anyMatch(l -> l.matches("\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}] "
                     + "plugstack: node: serving the SPANK bridge in " + java.util.regex.Pattern.quote(sockets.toString())));
             assertThat(Files.readString(dir.resolve("daemon.out"))).as("nothing on the console").isEmpty();
+            // the daemon's shell, as root: the same commands as at the console
+            Process admin = new ProcessBuilder(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--admin",
+                    sockets.toString(), "plugstack:plugins").redirectErrorStream(true).start();
+            String shown = new String(admin.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(admin.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(admin.exitValue()).as(shown).isZero();
+            assertThat(shown).contains("renice").contains("READY");
+            if (((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0) {
+                assertThat(otherUsersAdminAttempt(sockets)).isEqualTo("1 plugstack: error: the node daemon's shell is root's only\n");
+            }
         } finally {
             daemon.destroy(); // SIGTERM to this PID only
             assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();

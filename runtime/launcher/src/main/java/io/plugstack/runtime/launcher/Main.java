@@ -3,6 +3,8 @@ package io.plugstack.runtime.launcher;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import org.osgi.framework.launch.Framework;
 
@@ -28,9 +30,18 @@ public final class Main {
                 case "--node" -> node = true;
                 case "--socket-dir" -> socketDir = value(args, ++i, "--socket-dir");
                 case "--log" -> log = Path.of(value(args, ++i, "--log"));
+                case "--admin" -> {
+                    // a running node daemon's shell: one command line, as root
+                    Path sockets = Path.of(value(args, ++i, "--admin"));
+                    String line = String.join(" ", java.util.Arrays.asList(args).subList(i + 1, args.length));
+                    System.exit(io.plugstack.runtime.spi.bench.SlurmClient.run(sockets.resolve("admin.sock"),
+                            new io.plugstack.runtime.spi.bench.CommandProtocol.Request("gogo", List.of(line), Map.of(),
+                                    Path.of("").toAbsolutePath().toString())));
+                }
                 case "-h", "--help" -> {
                     System.out.println("usage: plugstack [--home DIR] [--node [--socket-dir DIR] [--log FILE]]"
-                            + "   (settings: DIR/etc/plugstack.properties or -Dkey=value)");
+                            + "   (settings: DIR/etc/plugstack.properties or -Dkey=value)\n"
+                            + "       plugstack --admin SOCKET_DIR COMMAND...   (a running node daemon's shell, as root)");
                     return;
                 }
                 default -> {

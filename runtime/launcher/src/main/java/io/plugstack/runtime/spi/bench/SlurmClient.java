@@ -25,17 +25,22 @@ public final class SlurmClient {
                     : CommandProtocol.SOCKET_ENV + " is not set: not inside a Plugstack job"));
             System.exit(2);
         }
+        System.exit(run(Path.of(socket), new CommandProtocol.Request(argv[0], Arrays.asList(argv).subList(1, argv.length),
+                System.getenv(), Path.of("").toAbsolutePath().toString())));
+    }
+
+    /** Sends {@code request} to the runtime at {@code socket}, copies its output here; its exit code. */
+    public static int run(Path socket, CommandProtocol.Request request) throws IOException {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(Path.of(socket)));
+            ch.connect(UnixDomainSocketAddress.of(socket));
             DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
-            new CommandProtocol.Request(argv[0], Arrays.asList(argv).subList(1, argv.length), System.getenv(),
-                    Path.of("").toAbsolutePath().toString()).write(out);
+            request.write(out);
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             while (true) {
                 byte type = in.readByte();
                 if (type == CommandProtocol.EXIT) {
                     System.out.flush();
-                    System.exit(in.readInt());
+                    return in.readInt();
                 }
                 byte[] data = in.readNBytes(in.readInt());
                 (type == CommandProtocol.ERR ? System.err : System.out).write(data);

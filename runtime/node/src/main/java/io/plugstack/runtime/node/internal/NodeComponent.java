@@ -3,6 +3,7 @@ package io.plugstack.runtime.node.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -30,13 +31,17 @@ public final class NodeComponent {
 
     @Activate
     public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks) throws IOException {
+        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+        Optional<Path> dir = socketDir(context, properties);
+        this.server = dir.isEmpty() ? null : NodeServer.start(dir.get(), stacks, log);
+        dir.ifPresent(d -> log.info("node: serving the SPANK bridge in " + d));
+    }
+
+    /** The node's socket directory: the configuration's, else the framework property's; empty when node mode is off. */
+    static Optional<Path> socketDir(BundleContext context, Map<String, Object> properties) {
         Object dir = properties.get(SOCKET_DIR);
         String where = dir != null ? String.valueOf(dir) : context.getProperty(SOCKET_DIR_PROPERTY);
-        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
-        this.server = where == null || where.isBlank() ? null : NodeServer.start(Path.of(where.trim()), stacks, log);
-        if (server != null) {
-            log.info("node: serving the SPANK bridge in " + where.trim());
-        }
+        return where == null || where.isBlank() ? Optional.empty() : Optional.of(Path.of(where.trim()));
     }
 
     @Deactivate

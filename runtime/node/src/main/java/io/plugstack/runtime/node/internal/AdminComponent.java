@@ -1,0 +1,118 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.Optional;
+
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Converter;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spi.bench.CommandProtocol;
+
+/**
+ * The shell of a running node daemon: {@code admin.sock} (0600) in the node's socket directory, root
+ * only (SO_PEERCRED), one Gogo command line per connection, run in a session of the daemon's own
+ * shell ({@code plugstack --admin "plugstack:versions"}).
+ */
+@Component(configurationPid = NodeComponent.PID)
+public final class AdminComponent {
+
+    static final String ADMIN_SOCKET = "admin.sock";
+
+    private final SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+    private final CommandProcessor processor;
+    private final ServerSocketChannel server;
+
+    @Activate
+    public AdminComponent(BundleContext context, Map<String, Object> properties, @Reference CommandProcessor processor)
+            throws IOException {
+        this.processor = processor;
+        Optional<Path> dir = NodeComponent.socketDir(context, properties);
+        this.server = dir.isEmpty() ? null : bind(dir.get().resolve(ADMIN_SOCKET));
+        if (server != null) {
+            Thread t = new Thread(this::accept, "plugstack-node-admin");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private static ServerSocketChannel bind(Path socket) throws IOException {
+        Files.createDirectories(socket.getParent());
+        Files.deleteIfExists(socket);
+        ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        s.bind(UnixDomainSocketAddress.of(socket));
+        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+        return s;
+    }
+
+    private void accept() {
+        while (server.isOpen()) {
+            try (SocketChannel ch = server.accept()) {
+                serve(ch);
+            } catch (IOException e) {
+                if (!server.isOpen()) {
+                    return;
+                }
+                log.error("node: admin: " + e.getMessage());
+            }
+        }
+    }
+
+    private void serve(SocketChannel ch) throws IOException {
+        DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
+        DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
+        CommandProtocol.Request r = CommandProtocol.Request.read(in);
+        PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
+        PrintStream e = new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true);
+        long uid = NodeServer.peerUid(ch);
+        if (uid != 0) {
+            log.error("node: admin: refused peer uid " + uid + " (root only)");
+            e.println("plugstack: error: the node daemon's shell is root's only");
+            CommandProtocol.exit(out, 1);
+            return;
+        }
+        String line = String.join(" ", r.args());
+        int code = 0;
+        CommandSession session = processor.createSession(InputStream.nullInputStream(), o, e);
+        try {
+            Object result = session.execute(line);
+            if (result != null) {
+                o.println(session.format(result, Converter.INSPECT));
+            }
+        } catch (Exception failure) {
+            e.println("plugstack: error: " + failure.getMessage());
+            code = 1;
+        } finally {
+            session.close();
+        }
+        o.flush();
+        e.flush();
+        CommandProtocol.exit(out, code);
+    }
+
+    @Deactivate
+    void deactivate() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+    }
+}
