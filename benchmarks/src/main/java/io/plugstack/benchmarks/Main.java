@@ -7,7 +7,8 @@ package io.plugstack.benchmarks;
  * memory flat over 100 000 runs. {@code spank} is stack + jobscript; {@code runs} is the job_script
  * run count there. {@code jobsubmit}: submissions per second through the seven sample job_submit
  * plugins (target 1 000 000/s; a real slurmctld here takes about 240 sbatch/s end to end); {@code runs}
- * is the measured iteration count there (default 5).
+ * is the measured iteration count there (default 5). {@code bridge}: one forwarded SPANK callback's round
+ * trip through the node daemon's socket (target under 50 µs); {@code runs} is the call count (default 20 000).
  */
 public final class Main {
     private Main() {
@@ -37,6 +38,9 @@ public final class Main {
         }
         if (what.equals("jobsubmit") || all) {
             JobSubmitFigures.run(runs > 0 && !all ? runs : 5);
+        }
+        if (what.equals("bridge") || all) {
+            BridgeRoundTripBenchmark.run(runs > 0 && !all ? runs : 20_000);
         }
         if (what.equals("jobsubmitlua") || all) {
             LuaJobSubmitFigures.run(runs > 0 && !all ? runs : 5);

@@ -37,9 +37,9 @@ import jdk.net.UnixDomainPrincipal;
  * is one bridge session; its peer is known by SO_PEERCRED and {@link SessionPolicy} decides what it
  * may open. A malformed frame ends that connection with one log line naming the peer, nothing else.
  */
-final class NodeServer implements AutoCloseable {
+public final class NodeServer implements AutoCloseable {
 
-    static final String USER_SOCKET = "user.sock";
+    public static final String USER_SOCKET = "user.sock";
     static final String ROOT_SOCKET = "root.sock";
     /**
      * Connections served at once per socket; one more is refused at once rather than queued behind a
@@ -71,7 +71,7 @@ final class NodeServer implements AutoCloseable {
     }
 
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
-    static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+    public static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
         return start(dir, stacks, log, HELLO_SECONDS * 1000);
     }
 
