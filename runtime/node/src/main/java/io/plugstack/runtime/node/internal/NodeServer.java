@@ -48,6 +48,14 @@ public final class NodeServer implements AutoCloseable {
     static final int MAX_CONNECTIONS = 256;
     /** How long a peer has to say HELLO before its connection is closed. */
     static final long HELLO_SECONDS = 10;
+    /**
+     * Right after the daemon starts, its boot features may still be starting or refreshing plugin
+     * bundles: for this long after start, a stack that fails to load is tried again (for at most
+     * {@link #SETTLE_RETRY_MS}) before the session is refused, so the first jobs after a restart are not
+     * failed by the runtime's own start. Later, a failure is answered at once.
+     */
+    static final long SETTLE_MS = 60_000;
+    static final long SETTLE_RETRY_MS = 5_000;
 
     private final SpankStacks stacks;
     private final SlurmLog log;
@@ -62,6 +70,7 @@ public final class NodeServer implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
 
     private final long helloMillis;
+    private final long startedAt = System.currentTimeMillis();
 
     private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis) {
         this.stacks = stacks;
@@ -155,8 +164,7 @@ public final class NodeServer implements AutoCloseable {
             Optional<String> refused = refusal(hello, socket, uid);
             if (refused.isEmpty()) {
                 StringBuilder why = new StringBuilder();
-                session = BridgeSession.open(stacks, SpankContext.of(hello.context()).orElseThrow(), release(hello), why)
-                        .orElse(null);
+                session = open(SpankContext.of(hello.context()).orElseThrow(), release(hello), why);
                 if (session == null) {
                     refused = Optional.of("spank: " + why);
                 }
@@ -182,6 +190,25 @@ public final class NodeServer implements AutoCloseable {
         } finally {
             if (session != null) {
                 session.close();
+            }
+        }
+    }
+
+    /** The session, tried again while the daemon settles after its start (see {@link #SETTLE_MS}); null and {@code why} when it cannot be opened. */
+    private BridgeSession open(SpankContext context, SlurmVersion release, StringBuilder why) throws IOException {
+        long first = System.currentTimeMillis();
+        for (;;) {
+            why.setLength(0);
+            Optional<BridgeSession> s = BridgeSession.open(stacks, context, release, why);
+            long now = System.currentTimeMillis();
+            if (s.isPresent() || now - startedAt > SETTLE_MS || now - first > SETTLE_RETRY_MS) {
+                return s.orElse(null);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the runtime was settling");
             }
         }
     }
