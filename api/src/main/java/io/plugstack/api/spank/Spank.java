@@ -164,8 +164,29 @@ public interface Spank {
     /**
      * {@code spank_prepend_task_argv} [23.11+]: puts {@code args} before the task's argv. Only in
      * task_init_privileged and task_init with a task that has an argv, else NOT_TASK; null BAD_ARG.
+     * A real Slurm older than 23.11 has no such call, so a bridge cannot honour it there; to change
+     * the task's scheduling priority use {@link #setTaskNiceness(int)}, which works on every release.
      */
     SpankError prependTaskArgv(List<String> args);
+
+    /**
+     * Sets the scheduling priority (nice value, -20..19) the current task starts with. Plugstack's own
+     * call, not one of spank.h's: a change to the task's own process that every driver can apply there.
+     * On a real Slurm the bridge calls {@code setpriority(PRIO_PROCESS, 0, niceness)} in the task's
+     * process just before it execs the task's program, so this works on every Slurm release (unlike
+     * {@link #prependTaskArgv}, which needs {@code spank_prepend_task_argv}, 23.11+); the job-launch bench
+     * starts the task at that niceness. The task's argv, as {@code S_JOB_ARGV} and the other plugins see
+     * it, is not changed. When several calls (or plugins) set it for one task, the last one wins. As for
+     * setpriority(2), going below the niceness the task would inherit needs privilege (CAP_SYS_NICE or
+     * RLIMIT_NICE) where it is applied.
+     *
+     * @param niceness the task's nice value, from -20 (most favourable) to 19
+     * @return SUCCESS; BAD_ARG for a value outside -20..19 (checked first, as spank.c checks its
+     *         arguments); NOT_TASK outside task_init_privileged and task_init (remote context, with a
+     *         current task)
+     * @since io.plugstack.api.spank 0.2.0
+     */
+    SpankError setTaskNiceness(int niceness);
 
     /** {@code spank_strerror}. */
     default String strerror(SpankError error) {

@@ -29,10 +29,11 @@ public enum SpankCallback {
     USER_INIT("slurm_spank_user_init", "user_init", "userInit", SpankPlugin::userInit,
             EnumSet.of(Allows.OPTION_GETOPT), SpankContext.REMOTE),
     TASK_INIT_PRIVILEGED("slurm_spank_task_init_privileged", "task_init_privileged", "taskInitPrivileged",
-            SpankPlugin::taskInitPrivileged, EnumSet.of(Allows.OPTION_GETOPT, Allows.PREPEND_TASK_ARGV),
+            SpankPlugin::taskInitPrivileged,
+            EnumSet.of(Allows.OPTION_GETOPT, Allows.PREPEND_TASK_ARGV, Allows.SET_TASK_NICENESS),
             SpankContext.REMOTE),
     TASK_INIT("slurm_spank_task_init", "task_init", "taskInit", SpankPlugin::taskInit,
-            EnumSet.of(Allows.OPTION_GETOPT, Allows.PREPEND_TASK_ARGV), SpankContext.REMOTE),
+            EnumSet.of(Allows.OPTION_GETOPT, Allows.PREPEND_TASK_ARGV, Allows.SET_TASK_NICENESS), SpankContext.REMOTE),
     TASK_POST_FORK("slurm_spank_task_post_fork", "task_post_fork", "taskPostFork", SpankPlugin::taskPostFork,
             EnumSet.noneOf(Allows.class), SpankContext.REMOTE),
     TASK_EXIT("slurm_spank_task_exit", "task_exit", "taskExit", SpankPlugin::taskExit,
@@ -59,7 +60,9 @@ public enum SpankCallback {
         /** {@code spank_option_getopt}: elsewhere ESPANK_NOT_AVAIL (SPANK-40). */
         OPTION_GETOPT,
         /** {@code spank_prepend_task_argv}: elsewhere ESPANK_NOT_TASK (SPANK-H-17). */
-        PREPEND_TASK_ARGV
+        PREPEND_TASK_ARGV,
+        /** {@link Spank#setTaskNiceness(int)} (Plugstack's own): elsewhere ESPANK_NOT_TASK. */
+        SET_TASK_NICENESS
     }
 
     /** How the host calls one function callback. */

@@ -174,6 +174,14 @@ class SpankCallbackTest {
         }
     }
 
+    @Test
+    void setTaskNicenessIsValidOnlyInTaskInitPrivilegedAndTaskInit() {
+        Set<SpankCallback> valid = EnumSet.of(SpankCallback.TASK_INIT_PRIVILEGED, SpankCallback.TASK_INIT);
+        for (SpankCallback c : SpankCallback.values()) {
+            assertEquals(valid.contains(c), c.allows(SpankCallback.Allows.SET_TASK_NICENESS), c.symbol());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(value = SpankContext.class, names = "ERROR", mode = EnumSource.Mode.EXCLUDE)
     void eachContextRunsTheCallbacksSpank8Lists(SpankContext ctx) {

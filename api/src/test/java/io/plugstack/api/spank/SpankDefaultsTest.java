@@ -49,6 +49,7 @@ class SpankDefaultsTest {
         @Override public SpankError optionRegister(SpankOption option) { return SpankError.SUCCESS; }
         @Override public SpankResult<Optional<String>> optionGetopt(SpankOption option) { return SpankResult.failure(SpankError.ERROR); }
         @Override public SpankError prependTaskArgv(List<String> args) { return SpankError.NOT_TASK; }
+        @Override public SpankError setTaskNiceness(int niceness) { return SpankError.NOT_TASK; }
         @Override public SpankLog log() { return new RecordingLog(); }
     }
 

@@ -109,7 +109,11 @@ public interface SpankSession extends AutoCloseable {
     /** The step's tasks (S_TASK_* items), before the task phases. */
     void tasks(List<TaskFacts> tasks);
 
-    /** Task {@code localId} as the plugins left it (spank_prepend_task_argv changes its argv). */
+    /**
+     * Task {@code localId} as the plugins left it: spank_prepend_task_argv changes its argv, and
+     * {@code Spank.setTaskNiceness} its {@link TaskFacts#niceness()} (null when unchanged), which the
+     * driver reads after taskInitPrivileged/taskInit and applies in the task's process before it execs.
+     */
     TaskFacts task(int localId);
 
     /** The session's options: what the command processes between init and init_post_opt. */

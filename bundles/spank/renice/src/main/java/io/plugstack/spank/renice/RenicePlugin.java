@@ -15,9 +15,11 @@ import io.plugstack.api.spank.SpankPlugin;
  * {@code --renice=prio}: run the job's tasks at scheduling priority (niceness) {@code prio}.
  * plugstack.conf: {@code required renice [min=-20] [max=19]} bounds what users may ask for. The
  * option is checked on the submitting side (a bad value stops srun/sbatch with an error) and applied
- * on the remote side: each task starts under nice(1) with the increment that makes its niceness
- * exactly {@code prio}. Prototype scope: every stack has its own instance, as every C plugin has its
- * own globals in each srun and slurmstepd process.
+ * on the remote side: in task_init it sets the task's niceness to {@code prio} with
+ * {@link Spank#setTaskNiceness(int)}, which the bench applies when it starts the task and a real
+ * Slurm's bridge applies in the task's own process (setpriority before exec, on every Slurm release);
+ * the task's argv is left as it is. Prototype scope: every stack has its own instance, as every C
+ * plugin has its own globals in each srun and slurmstepd process.
  */
 @Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
 public class RenicePlugin implements SpankPlugin {
@@ -55,8 +57,7 @@ public class RenicePlugin implements SpankPlugin {
         if (priority == null || spank.context() != SpankContext.REMOTE) {
             return 0;
         }
-        int increment = priority - Niceness.current();
-        SpankError e = spank.prependTaskArgv(List.of("nice", "-n", String.valueOf(increment)));
+        SpankError e = spank.setTaskNiceness(priority);
         if (e != SpankError.SUCCESS) {
             spank.log().error("renice: cannot set the priority of the task: " + e.strerror());
             return -1;

@@ -35,9 +35,4 @@ class LimitsTest {
     void limitsOutsideNiceRangeAreAnError() {
         assertThatThrownBy(() -> Limits.parse(List.of("min=-30"))).hasMessageContaining("not within -20..19");
     }
-
-    @Test
-    void currentNicenessIsReadFromProc() {
-        assertThat(Niceness.current()).isBetween(-20, 19);
-    }
 }

@@ -19,8 +19,9 @@ import io.plugstack.runtime.spank.TaskFacts;
 /**
  * The simulated slurmstepd: a fresh remote stack per step, driven as SPANK-17 says — init, remote
  * options, init_post_opt, user_init, per task task_init_privileged and task_init (in the child in
- * Slurm: here on the task's own environment copy, just before its process starts), task_post_fork
- * per task, task_exit per task as it is reaped, exit.
+ * Slurm: here on the task's own environment copy, just before its process starts, which starts at
+ * the niceness they set: {@link TaskNiceness}), task_post_fork per task, task_exit per task as it is
+ * reaped, exit.
  */
 public final class StepDaemon {
 

@@ -69,9 +69,25 @@ public final class TaskRunner {
     }
 
     private void start(TaskFacts task, Map<String, String> env) {
+        int inherited = 0;
+        if (task.niceness() != null) {
+            try {
+                inherited = TaskNiceness.inherited(); // this thread's: the child copies it
+            } catch (IOException | RuntimeException e) {
+                log.error("task " + task.localId() + ": cannot read the niceness it would inherit: " + e.getMessage());
+                failure = new StepResult.Failure(SpankCallback.TASK_INIT,
+                        new io.plugstack.runtime.bench.node.FailureOutcome(2, false, true, false), e.getMessage());
+                return;
+            }
+        }
         try {
-            // as slurmstepd does after dropping privileges: the task is the job's user, whoever the runtime is
-            ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(req.job().uid, req.job().gid).command(task.argv()));
+            // as slurmstepd does after dropping privileges: the task is the job's user, whoever the runtime is;
+            // at the niceness its plugins set (nice before setpriv, see TaskNiceness), its argv unchanged
+            List<String> command = OnBehalfOf.user(req.job().uid, req.job().gid).command(task.argv());
+            if (task.niceness() != null) {
+                command = TaskNiceness.command(command, task.niceness(), inherited);
+            }
+            ProcessBuilder pb = new ProcessBuilder(command);
             pb.environment().clear();
             pb.environment().putAll(env);
             Process p = pb.start();

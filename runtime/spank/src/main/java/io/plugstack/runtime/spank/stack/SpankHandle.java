@@ -26,6 +26,10 @@ import io.plugstack.api.slurm.SlurmLog;
  */
 public final class SpankHandle implements Spank {
 
+    /** setpriority(2)'s range of nice values. */
+    static final int MIN_NICENESS = -20;
+    static final int MAX_NICENESS = 19;
+
     private final SpankContext context;
     private final SlurmVersion release;
     private final SlurmLog log;
@@ -239,8 +243,7 @@ public final class SpankHandle implements Spank {
         if (args == null) {
             return SpankError.BAD_ARG;
         }
-        if (phase == null || !phase.allows(SpankCallback.Allows.PREPEND_TASK_ARGV) || currentTask < 0
-                || currentTask >= tasks.size()) {
+        if (!inTaskCallbackAllowing(SpankCallback.Allows.PREPEND_TASK_ARGV)) {
             return SpankError.NOT_TASK;
         }
         TaskFacts t = tasks.get(currentTask);
@@ -248,6 +251,23 @@ public final class SpankHandle implements Spank {
         argv.addAll(t.argv());
         tasks.set(currentTask, t.withArgv(argv));
         return SpankError.SUCCESS;
+    }
+
+    @Override
+    public SpankError setTaskNiceness(int niceness) {
+        if (niceness < MIN_NICENESS || niceness > MAX_NICENESS) {
+            return SpankError.BAD_ARG;
+        }
+        if (!inTaskCallbackAllowing(SpankCallback.Allows.SET_TASK_NICENESS)) {
+            return SpankError.NOT_TASK;
+        }
+        tasks.set(currentTask, tasks.get(currentTask).withNiceness(niceness));
+        return SpankError.SUCCESS;
+    }
+
+    /** Whether a callback that allows {@code call} is running, about a task of this step. */
+    private boolean inTaskCallbackAllowing(SpankCallback.Allows call) {
+        return phase != null && phase.allows(call) && currentTask >= 0 && currentTask < tasks.size();
     }
 
     @Override

@@ -127,6 +127,34 @@ class SessionTest {
     }
 
     @Test
+    void theSessionReportsTheNicenessPluginsSetForATask() {
+        SpankPlugin renicing = new SpankPlugin() {
+            @Override
+            public int taskInit(Spank spank, List<String> args) {
+                return spank.taskId().orElse(-1) == 1 ? spank.setTaskNiceness(7).code() : 0;
+            }
+        };
+        PlugstackConf.Result conf = new PlugstackConf.Result(List.of(StackFixtures.required("renicing")), Optional.empty());
+        SpankSession.Opened o = Session.open(SpankContext.REMOTE, conf, SpankSession.Setup.step(new LinkedHashMap<>()),
+                StackFixtures.RELEASE, new StackFixtures.MapResolver().with("renicing", renicing), log);
+        assertThat(o.ok()).as(o.failure()).isTrue();
+        try (SpankSession s = o.session()) {
+            s.job(JobFacts.job(1000, 100, 7).tasks(2, 2).layoutKnown(true).globalTaskIdsHere(List.of(0L, 1L)).build());
+            s.tasks(List.of(new TaskFacts(0, 0, 0, null, List.of("true")), new TaskFacts(1, 1, 0, null, List.of("true"))));
+            s.init();
+            for (int i = 0; i < 2; i++) {
+                s.taskInitPrivileged(i, new LinkedHashMap<>());
+                assertThat(s.taskInit(i, new LinkedHashMap<>()).ok()).isTrue();
+            }
+            assertThat(s.task(0).niceness()).as("unchanged").isNull();
+            assertThat(s.task(1).niceness()).isEqualTo(7);
+            assertThat(s.task(1).argv()).containsExactly("true");
+            s.taskPostFork(1, 4321);
+            assertThat(s.task(1).niceness()).as("kept by the later phases").isEqualTo(7);
+        }
+    }
+
+    @Test
     void slurmstepdAppliesTheLaunchRequestsOptionsAfterInitAndBeforeInitPostOpt() {
         try (SpankSession s = remote(new LinkedHashMap<>())) {
             s.init();

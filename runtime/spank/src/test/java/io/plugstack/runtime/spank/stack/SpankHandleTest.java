@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.spank.SpankCallback;
@@ -98,6 +100,53 @@ class SpankHandleTest {
         h.enter(null, SpankCallback.TASK_INIT);
         assertThat(h.prependTaskArgv(List.of("nice", "-n", "5"))).isEqualTo(SpankError.SUCCESS);
         assertThat(h.tasks().get(1).argv()).containsExactly("nice", "-n", "5", "hostname");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_INIT"})
+    void setTaskNicenessIsValidInTaskInitPrivilegedAndTaskInit(SpankCallback callback) {
+        SpankHandle h = remoteWithTasks();
+        h.currentTask(1);
+        h.enter(null, callback);
+        assertThat(h.setTaskNiceness(-5)).isEqualTo(SpankError.SUCCESS);
+        assertThat(h.tasks().get(1).niceness()).isEqualTo(-5);
+        assertThat(h.tasks().get(1).argv()).containsExactly("hostname");
+        assertThat(h.tasks().get(0).niceness()).isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_INIT"}, mode = EnumSource.Mode.EXCLUDE)
+    void setTaskNicenessIsNotTaskInEveryOtherCallback(SpankCallback callback) {
+        SpankHandle h = remoteWithTasks();
+        h.currentTask(1);
+        h.enter(null, callback);
+        assertThat(h.setTaskNiceness(5)).isEqualTo(SpankError.NOT_TASK);
+        assertThat(h.tasks()).allSatisfy(t -> assertThat(t.niceness()).isNull());
+    }
+
+    @Test
+    void setTaskNicenessWithoutACurrentTaskIsNotTask() {
+        SpankHandle h = remoteWithTasks();
+        h.currentTask(-1);
+        h.enter(null, SpankCallback.TASK_INIT);
+        assertThat(h.setTaskNiceness(5)).isEqualTo(SpankError.NOT_TASK);
+        SpankHandle noTasks = handle(SpankContext.REMOTE);
+        noTasks.currentTask(0);
+        noTasks.enter(null, SpankCallback.TASK_INIT);
+        assertThat(noTasks.setTaskNiceness(5)).isEqualTo(SpankError.NOT_TASK);
+    }
+
+    @Test
+    void setTaskNicenessOutsideMinus20To19IsBadArg() {
+        SpankHandle h = remoteWithTasks();
+        h.currentTask(0);
+        h.enter(null, SpankCallback.TASK_INIT);
+        assertThat(h.setTaskNiceness(-21)).isEqualTo(SpankError.BAD_ARG);
+        assertThat(h.setTaskNiceness(20)).isEqualTo(SpankError.BAD_ARG);
+        assertThat(h.tasks().get(0).niceness()).isNull();
+        assertThat(h.setTaskNiceness(-20)).isEqualTo(SpankError.SUCCESS);
+        assertThat(h.setTaskNiceness(19)).isEqualTo(SpankError.SUCCESS);
+        assertThat(h.tasks().get(0).niceness()).as("the last call wins").isEqualTo(19);
     }
 
     @Test
