@@ -1,0 +1,312 @@
+#!/bin/bash
+# cluster.sh - a real single-node Slurm cluster (Debian 12's Slurm 22.05 packages) for the
+# integration tests, isolated in one directory so that it can run next to any other cluster on the
+# machine: its own ports, its own munged (own key and socket), its own state, spool, logs and PIDs.
+# Everything listens on 127.0.0.1 only. Processes are stopped ONLY by the PIDs this script recorded
+# itself (never by name: other clusters and other people's daemons may run here).
+#
+#   cluster.sh install               install Debian's packages when one is missing (root, apt)
+#   cluster.sh start DIR             configure and start munged, slurmctld, slurmd in DIR; wait idle
+#   cluster.sh stop DIR              cancel DIR's jobs, stop the recorded PIDs; safe to run twice
+#   cluster.sh restart-slurmd DIR    restart slurmd only (it reads plugstack.conf at its start)
+#
+# Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
+# cluster on 6817/6818 is never touched.
+set -euo pipefail
+
+PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev)
+WAIT=30        # seconds: the bound of every wait below
+NODE=localhost # the NodeName; slurmd -N selects it (NodeHostname is the real short hostname)
+
+say() { echo "real-slurm: $*"; }
+die() { echo "real-slurm: $*" >&2; exit 1; }
+
+# ------------------------------------------------------------------------------------ install
+install_packages() {
+  local missing=() p reason log made_policy=0
+  for p in "${PKGS[@]}"; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+  done
+  [[ ${#missing[@]} == 0 ]] && return 0
+  fail() { echo "real-slurm: cannot install Debian's Slurm packages (${missing[*]}): $1; the real-Slurm tests need root and Debian's package archive" >&2; exit 1; }
+  [[ $(id -u) == 0 ]] || fail "not root (uid $(id -u))"
+  command -v apt-get >/dev/null || fail "no apt-get on this machine"
+  # Debian's postinst would start the daemons with the package's own config; policy-rc.d exit 101
+  # forbids it. Made only when absent (Docker images ship one), removed again on any exit.
+  if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+    printf '#!/bin/sh\n# real-slurm cluster.sh: no service starts during apt-get install\nexit 101\n' > /usr/sbin/policy-rc.d
+    chmod 755 /usr/sbin/policy-rc.d; made_policy=1
+    trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+  fi
+  log=$(mktemp)
+  if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    reason=$(grep -E '^(E|Err):' "$log" | tail -1); reason=${reason:-$(tail -1 "$log")}
+    rm -f "$log"; fail "apt-get failed: ${reason:-no output}"
+  fi
+  rm -f "$log"
+  [[ $made_policy == 1 ]] && { rm -f /usr/sbin/policy-rc.d; trap - EXIT; }
+  say "installed ${missing[*]}"
+}
+
+# ------------------------------------------------------------------------------------ helpers
+set_paths() {
+  [[ -n ${1:-} ]] || die "usage: cluster.sh $CMD DIR"
+  DIR=$(realpath -m -- "$1")
+  CONF=$DIR/etc/slurm.conf
+  RUN=$DIR/run   # the PIDs recorded with $!, root-owned
+  LOG=$DIR/log
+  MUNGE=$DIR/munge
+  export SLURM_CONF=$CONF
+}
+
+# gone PID: true when the process no longer runs. A zombie counts as stopped: PID 1 here reaps late.
+gone() {
+  local st
+  [[ -d /proc/$1 ]] || return 0
+  st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$1/status" 2>/dev/null) || return 0
+  [[ -z $st || $st == Z || $st == X ]]
+}
+
+# recorded NAME: prints the PID recorded for NAME when that PID is still that daemon of THIS
+# cluster (its command name and its command line naming DIR), so a reused PID is never signalled.
+recorded() {
+  local f=$RUN/$1.pid p
+  [[ -s $f ]] || return 1
+  p=$(<"$f")
+  [[ $p =~ ^[0-9]+$ ]] && ! gone "$p" || return 1
+  [[ $(cat "/proc/$p/comm" 2>/dev/null) == "$1" ]] || return 1
+  tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | grep -qF -- "$DIR/" || return 1
+  echo "$p"
+}
+
+# spawn NAME CMD...: the daemon in the foreground form, in its own session, in the background.
+# setsid execs in place (this non-interactive shell makes no process groups), so $! is the daemon.
+spawn() {
+  local name=$1; shift
+  setsid "$@" </dev/null >>"$LOG/$name.out" 2>&1 &
+  echo $! > "$RUN/$name.pid"
+}
+
+# died NAME: the recorded PID has exited (whatever it runs now: right after spawn it may still be
+# setsid or setpriv on its way to exec the daemon)
+died() { local p; p=$(cat "$RUN/$1.pid" 2>/dev/null) || return 0; [[ -z $p ]] || gone "$p"; }
+
+# tails: the end of each daemon's log (its stdout when it wrote no log: slurmctld -D copies its
+# log to stdout, munged -F writes to stderr only)
+tails() {
+  local name f
+  for name in munged slurmctld slurmd; do
+    f=$LOG/$name.log; [[ -s $f ]] || f=$LOG/$name.out
+    [[ -s $f ]] || continue
+    echo "----- tail of $f" >&2; tail -n 25 "$f" >&2
+  done
+}
+
+port_taken() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+# (every query below may fail while a daemon starts or stops: `|| true` keeps set -e from exiting)
+node_state() { timeout 5 sinfo -h -N -n "$NODE" -o %T 2>/dev/null | head -1 || true; }
+slurmd_start_time() { timeout 5 scontrol show node "$NODE" 2>/dev/null | sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p' || true; }
+
+# wait_idle [OLD_START]: until the node is idle (a '*' suffix means slurmd not responding); with
+# OLD_START, also until slurmctld saw a slurmd registration newer than that SlurmdStartTime.
+wait_idle() {
+  local old=${1:-} end=$((SECONDS + WAIT)) st start resumed=0
+  while ((SECONDS < end)); do
+    died slurmctld && { echo "real-slurm: slurmctld (PID $(cat "$RUN/slurmctld.pid" 2>/dev/null)) exited" >&2; return 1; }
+    died slurmd && { echo "real-slurm: slurmd (PID $(cat "$RUN/slurmd.pid" 2>/dev/null)) exited" >&2; return 1; }
+    st=$(node_state)
+    start=$(slurmd_start_time)
+    if [[ -z $old || ( -n $start && $start != "$old" && $start != None ) ]]; then
+      [[ $st == idle ]] && return 0
+      # a restarted slurmd may find its node drained or down (a failed job, a killed step): resume
+      if [[ $resumed == 0 && ( $st == drain* || $st == down* ) ]]; then
+        say "node is $st, resuming it"; timeout 5 scontrol update nodename="$NODE" state=resume || true; resumed=1
+      fi
+    fi
+    sleep 0.2
+  done
+  echo "real-slurm: the node did not become idle within $WAIT s (state: ${st:-none})" >&2
+  return 1
+}
+
+# stop_daemon NAME: SIGTERM the recorded PID, wait for it (bounded), SIGKILL that same PID if needed.
+stop_daemon() {
+  local name=$1 p end
+  if ! p=$(recorded "$name"); then rm -f "$RUN/$name.pid"; return 0; fi
+  kill -TERM "$p" 2>/dev/null || true
+  end=$((SECONDS + WAIT))
+  while ((SECONDS < end)) && ! gone "$p"; do sleep 0.1; done
+  if ! gone "$p"; then
+    say "$name (PID $p) still running $WAIT s after SIGTERM: SIGKILL"
+    kill -KILL "$p" 2>/dev/null || true
+    end=$((SECONDS + 5)); while ((SECONDS < end)) && ! gone "$p"; do sleep 0.1; done
+    gone "$p" || { echo "real-slurm: $name (PID $p) survived SIGKILL" >&2; return 1; }
+  fi
+  rm -f "$RUN/$name.pid"
+  say "stopped $name (PID $p)"
+}
+
+start_slurmd() {
+  spawn slurmd /usr/sbin/slurmd -D -N "$NODE" -f "$CONF"
+}
+
+# ------------------------------------------------------------------------------------ start
+write_conf() {
+  local mem
+  mem=$(/usr/sbin/slurmd -C 2>/dev/null | sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' | head -1 || true)
+  cat > "$CONF.new" <<EOF
+# written by cluster.sh: a single-node cluster isolated in $DIR, loopback only
+ClusterName=plugstackit
+SlurmctldHost=$NODE(127.0.0.1)
+SlurmctldPort=$CTLD_PORT
+SlurmdPort=$SLURMD_PORT
+# bind to what \$(hostname) resolves to (127.0.0.1, checked) instead of 0.0.0.0
+CommunicationParameters=NoInAddrAny,NoCtldInAddrAny
+AuthType=auth/munge
+CredType=cred/munge
+# this cluster's own munged: clients, daemons and slurmstepd all read the socket from here
+AuthInfo=socket=$MUNGE/munge.sock
+SlurmUser=slurm
+SlurmdUser=root
+StateSaveLocation=$DIR/state/slurmctld
+SlurmdSpoolDir=$DIR/spool
+SlurmctldPidFile=$DIR/state/slurmctld.pid
+SlurmdPidFile=$DIR/state/slurmd.pid
+SlurmctldLogFile=$LOG/slurmctld.log
+SlurmdLogFile=$LOG/slurmd.log
+SlurmctldDebug=info
+SlurmdDebug=info
+PlugStackConfig=$DIR/etc/plugstack.conf
+# no systemd, no cgroups, no accounting here
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+SwitchType=switch/none
+MpiDefault=none
+SchedulerType=sched/backfill
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+MailProg=/bin/true
+InactiveLimit=0
+# short: tests end jobs quickly, and stop does not wait long for them
+KillWait=2
+MinJobAge=60
+NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem} State=UNKNOWN
+PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
+EOF
+  mv -f "$CONF.new" "$CONF"
+  chmod 644 "$CONF"
+}
+
+start_munged() {
+  local end
+  # munged checks its paths: owned by munge, not writable by others; the socket's directory must
+  # stay searchable by everyone (job users sign credentials through it too)
+  install -d -o munge -g munge -m 0755 "$MUNGE"
+  if [[ ! -s $MUNGE/munge.key ]]; then
+    dd if=/dev/urandom of="$MUNGE/munge.key" bs=1024 count=1 status=none
+  fi
+  chown munge:munge "$MUNGE/munge.key"; chmod 0400 "$MUNGE/munge.key"
+  rm -f "$MUNGE/munge.sock" "$MUNGE/munge.sock.lock"
+  # setpriv execs munged as the munge user (no fork), so the recorded PID is munged's
+  spawn munged setpriv --reuid=munge --regid=munge --init-groups /usr/sbin/munged -F \
+    --socket="$MUNGE/munge.sock" --key-file="$MUNGE/munge.key" --pid-file="$MUNGE/munged.pid" \
+    --seed-file="$MUNGE/munged.seed" --log-file="$MUNGE/munged.log"
+  end=$((SECONDS + WAIT))
+  until [[ -S $MUNGE/munge.sock ]] && munge -n -S "$MUNGE/munge.sock" 2>/dev/null | unmunge -S "$MUNGE/munge.sock" >/dev/null 2>&1; do
+    died munged && { echo "real-slurm: munged (PID $(cat "$RUN/munged.pid" 2>/dev/null)) exited" >&2; return 1; }
+    ((SECONDS < end)) || { echo "real-slurm: munged did not answer within $WAIT s" >&2; return 1; }
+    sleep 0.1
+  done
+}
+
+start_cluster() {
+  local t0=$SECONDS ip name alive=() len p
+  CTLD_PORT=${SLURMCTLD_PORT:-16817}
+  SLURMD_PORT=${SLURMD_PORT:-16818}
+  [[ $(id -u) == 0 ]] || die "start needs root (slurmd runs as root and starts jobs as their users)"
+  for name in munged slurmctld slurmd; do recorded "$name" >/dev/null && alive+=("$name"); done
+  if [[ ${#alive[@]} == 3 ]]; then say "already running in $DIR"; return 0; fi
+  [[ ${#alive[@]} == 0 ]] || die "part of a cluster still runs in $DIR (${alive[*]}): run cluster.sh stop $DIR first"
+  # with NoInAddrAny every daemon binds what $(hostname) resolves to: it must be loopback
+  ip=$(getent ahostsv4 "$(hostname)" 2>/dev/null | awk 'NR==1{print $1}' || true)
+  [[ $ip == 127.* ]] || die "hostname $(hostname) resolves to '${ip:-nothing}', not 127.x: the daemons would listen there (loopback only); refusing"
+  [[ $CTLD_PORT =~ ^[0-9]+$ && $SLURMD_PORT =~ ^[0-9]+$ && $CTLD_PORT != "$SLURMD_PORT" ]] \
+    || die "bad ports SLURMCTLD_PORT=$CTLD_PORT SLURMD_PORT=$SLURMD_PORT"
+  for p in "$CTLD_PORT" "$SLURMD_PORT"; do
+    port_taken "$p" && die "port $p on 127.0.0.1 is taken (another cluster?): set SLURMCTLD_PORT/SLURMD_PORT"
+  done
+  # slurmstepd's unix sockets (DIR/spool/localhost_<job>.<step>) must fit in sun_path (108)
+  len=${#DIR}; ((len <= 70)) || die "$DIR is too long ($len characters, at most 70): slurmstepd's sockets live under it"
+  # slurm, munge and job users must reach DIR: every parent must be searchable by others
+  mkdir -p "$DIR"; chmod 755 "$DIR"
+  p=$(dirname "$DIR")
+  while [[ $p != / ]]; do
+    [[ $(( 0$(stat -c %a "$p") & 1 )) == 1 ]] || die "$p is not searchable by other users (mode $(stat -c %a "$p")): slurm, munge and job users must reach $DIR"
+    p=$(dirname "$p")
+  done
+
+  install -d -m 0755 "$DIR/etc" "$RUN" "$DIR/spool"
+  install -d -o slurm -g slurm -m 0755 "$LOG" "$DIR/state" "$DIR/state/slurmctld"
+  # the test may have written its plugstack.conf before start: keep it
+  [[ -e $DIR/etc/plugstack.conf ]] || : > "$DIR/etc/plugstack.conf"
+  chmod 644 "$DIR/etc/plugstack.conf"
+  write_conf
+
+  if ! { start_munged &&
+         spawn slurmctld /usr/sbin/slurmctld -D -f "$CONF" &&
+         start_slurmd &&
+         wait_idle; }; then
+    tails
+    stop_cluster >&2 || true
+    die "the cluster in $DIR did not start (logs above)"
+  fi
+  say "started in $DIR in $((SECONDS - t0)) s: slurmctld 127.0.0.1:$CTLD_PORT (PID $(<"$RUN/slurmctld.pid")), slurmd 127.0.0.1:$SLURMD_PORT (PID $(<"$RUN/slurmd.pid")), munged $MUNGE/munge.sock (PID $(<"$RUN/munged.pid"))"
+}
+
+# ------------------------------------------------------------------------------------ stop
+stop_cluster() {
+  local ids end
+  # cancel the jobs first, so no slurmstepd outlives its slurmd (bounded: slurmctld may be hung)
+  if recorded slurmctld >/dev/null && recorded slurmd >/dev/null; then
+    ids=$(timeout 5 squeue -h -o %A 2>/dev/null || true)
+    if [[ -n $ids ]]; then
+      say "cancelling job(s) $(echo $ids)"
+      timeout 5 scancel $ids 2>/dev/null || true
+      end=$((SECONDS + 15))
+      while ((SECONDS < end)) && [[ -n $(timeout 5 squeue -h -o %A 2>/dev/null || true) ]]; do sleep 0.2; done
+    fi
+  fi
+  local rc=0
+  stop_daemon slurmd || rc=1   # first: it runs the plugins' slurmd_exit
+  stop_daemon slurmctld || rc=1
+  stop_daemon munged || rc=1
+  return $rc
+}
+
+restart_slurmd() {
+  local old
+  recorded slurmctld >/dev/null && recorded munged >/dev/null || die "no cluster runs in $DIR"
+  old=$(slurmd_start_time)
+  stop_daemon slurmd
+  # SlurmdStartTime has whole seconds: start in a later second than the old slurmd did, so its
+  # registration can be told apart from the old one
+  while [[ $(date +%Y-%m-%dT%H:%M:%S) == "$old" ]]; do sleep 0.1; done
+  start_slurmd
+  wait_idle "${old:-None}" || { tails; die "slurmd did not come back in $DIR (logs above)"; }
+  say "slurmd restarted (PID $(<"$RUN/slurmd.pid"))"
+}
+
+# ------------------------------------------------------------------------------------ main
+CMD=${1:-}
+case $CMD in
+  install)        install_packages ;;
+  start)          set_paths "${2:-}"; start_cluster ;;
+  stop)           set_paths "${2:-}"; if [[ -d $RUN ]]; then stop_cluster; fi ;;
+  restart-slurmd) set_paths "${2:-}"; restart_slurmd ;;
+  *) die "usage: cluster.sh install | start DIR | stop DIR | restart-slurmd DIR" ;;
+esac
