@@ -15,7 +15,7 @@
 #define PS_MAX_FRAME (8u << 20)
 
 enum ps_frame_type {
-	PS_HELLO = 1, PS_CALL = 2, PS_OPTION = 3,
+	PS_HELLO = 1, PS_CALL = 2, PS_OPTION = 3, PS_ATTACH = 4,
 	PS_WELCOME = 64, PS_DONE = 65, PS_OPTION_RC = 66, PS_REFUSE = 67
 };
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "done.h"
 #include "wire.h"
 
 static int passed, failed;
@@ -109,6 +110,12 @@ static void sent_frames(void)
 	ps_out_str(&o, NULL);
 	ps_out_u32(&o, 0);
 	same("option_null", &o);
+
+	ps_out_begin(&o, PS_ATTACH, PS_MAX_FRAME);
+	ps_out_u32(&o, 1);
+	ps_out_str(&o, "0123456789abcdef");
+	ps_out_u32(&o, 4343);
+	same("attach", &o);
 }
 
 static int body(const char *name, uint8_t want, struct ps_in *in)
@@ -141,29 +148,63 @@ static void received_frames(void)
 		CHECK(!in.failed && in.left == 0, "welcome end");
 	}
 	if (!body("done", PS_DONE, &in)) {
-		CHECK((int32_t)ps_in_u32(&in) == -1, "done rc");
-		CHECK(ps_in_u32(&in) == 0, "done failure mode");
-		CHECK(ps_in_count(&in, 12) == 2, "done env count");
-		CHECK(ps_in_u32(&in) == 0, "done set"); str_is(&in, "A", "done env name"); str_is(&in, "1", "done env value");
-		CHECK(ps_in_u32(&in) == 1, "done unset"); str_is(&in, "B", "done unset name"); str_is(&in, NULL, "done unset value");
-		CHECK(ps_in_count(&in, 12) == 1, "done job control count");
-		CHECK(ps_in_u32(&in) == 0, "done jc set"); str_is(&in, "C", "done jc name"); str_is(&in, "2", "done jc value");
-		CHECK(ps_in_count(&in, 8) == 1, "done log count");
-		CHECK(ps_in_u32(&in) == 0, "done log level"); str_is(&in, "renice: bad", "done log text");
-		CHECK(ps_in_count(&in, 20) == 1, "done option count");
-		str_is(&in, "renice", "option name"); str_is(&in, "prio", "option arginfo");
-		str_is(&in, "run at niceness prio", "option usage");
-		CHECK(ps_in_u32(&in) == 1, "option has_arg"); CHECK(ps_in_u32(&in) == 0, "option val");
-		CHECK(!in.failed && in.left == 0, "done end");
+		struct ps_done d;
+		CHECK(ps_done_decode(in.p, in.left, &d) == 0, "done decodes");
+		CHECK(d.rc == -1 && d.failure_mode == 0, "done rc and failure mode");
+		CHECK(d.nenv == 2 && !d.env[0].unset && !strcmp(d.env[0].name, "A") && !strcmp(d.env[0].value, "1"), "done env set");
+		CHECK(d.nenv == 2 && d.env[1].unset && !strcmp(d.env[1].name, "B") && !d.env[1].value, "done env unset");
+		CHECK(d.njc == 1 && !d.jc[0].unset && !strcmp(d.jc[0].name, "C") && !strcmp(d.jc[0].value, "2"), "done job control");
+		CHECK(d.nlogs == 1 && d.logs[0].level == 0 && !strcmp(d.logs[0].text, "renice: bad"), "done log line");
+		CHECK(d.nopts == 1 && !strcmp(d.opts[0].name, "renice") && !strcmp(d.opts[0].arginfo, "prio")
+		      && !strcmp(d.opts[0].usage, "run at niceness prio") && d.opts[0].has_arg == 1 && d.opts[0].val == 0, "done option");
+		CHECK(d.neffects == 2 && d.effects[0].kind == PS_EFFECT_TASK_NICENESS && d.effects[0].number == -5
+		      && d.effects[0].nargs == 0, "done niceness effect");
+		CHECK(d.neffects == 2 && d.effects[1].kind == PS_EFFECT_PREPEND_TASK_ARGV && d.effects[1].nargs == 3
+		      && !strcmp(d.effects[1].args[0], "nice") && !strcmp(d.effects[1].args[2], "5") && !d.effects[1].args[3],
+		      "done prepend argv effect");
+		ps_done_free(&d);
+		CHECK(ps_done_decode(in.p, in.left - 1, &d) == -1 && !d.env && !d.effects, "done cut short is refused, nothing kept");
 	}
 	if (!body("option_rc", PS_OPTION_RC, &in)) {
-		CHECK((int32_t)ps_in_u32(&in) == -1, "option_rc rc");
-		CHECK(!in.failed && in.left == 0, "option_rc end");
+		struct ps_option_rc r;
+		CHECK(ps_option_rc_decode(in.p, in.left, &r) == 0 && r.rc == -1, "option_rc rc");
+		CHECK(r.nlogs == 1 && r.logs[0].level == 0
+		      && !strcmp(r.logs[0].text, "renice: --renice=99: priority must be from -5 to 19"), "option_rc log line");
+		ps_option_rc_free(&r);
+		CHECK(ps_option_rc_decode(in.p, in.left - 1, &r) == -1 && !r.logs, "option_rc cut short is refused");
 	}
 	if (!body("refuse", PS_REFUSE, &in)) {
 		str_is(&in, "uid 1000 may not open a remote session", "refuse reason");
 		CHECK(!in.failed && in.left == 0, "refuse end");
 	}
+}
+
+/* Every prefix of a valid DONE, and every one-byte corruption of it, decodes whole or not at all. */
+static void malformed_done(void)
+{
+	const struct golden *g = golden("done");
+	unsigned char body[1024];
+	size_t len, i;
+	int b, refused = 0, whole = 0;
+	struct ps_done d;
+	if (!g || g->len < 5)
+		return;
+	len = g->len - 5;
+	for (i = 0; i < len; i++) {
+		refused += ps_done_decode(g->bytes + 5, i, &d) == -1;
+	}
+	CHECK(refused == (int)len, "every truncated DONE is refused");
+	for (i = 0; i < len; i++) {
+		for (b = 0; b < 256; b += 17) {
+			memcpy(body, g->bytes + 5, len);
+			body[i] = (unsigned char)b;
+			if (ps_done_decode(body, len, &d) == 0) {
+				whole++;
+				ps_done_free(&d);
+			}
+		}
+	}
+	CHECK(whole > 0, "corrupted DONEs decode whole or not at all (valgrind checks the rest)");
 }
 
 static void malformed(void)
@@ -194,6 +235,7 @@ static void malformed(void)
 	ps_out_begin(&o, PS_CALL, 16);
 	ps_out_str(&o, "a string that does not fit in sixteen bytes");
 	CHECK(ps_out_end(&o) == -1 && o.data == NULL, "frame above the sender's limit");
+	malformed_done();
 }
 
 int main(int argc, char **argv)

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * A real single-node Slurm cluster (Debian's packages, installed when missing) isolated in one test
- * directory, driven by the project's own {@code src/test/real-slurm/cluster.sh}: its own munged, ports,
+ * directory, driven by the project's own {@code runtime/bridge/real-slurm/cluster.sh}: its own munged, ports,
  * state, logs and PIDs, listening on 127.0.0.1 only. Anything that goes wrong throws an
  * {@link AssertionError} carrying the script's or the command's output: a test on real Slurm fails, it
  * never skips.

@@ -86,10 +86,10 @@ class RenicePluginTest {
     }
 
     @Test
-    void reniceSetsTheNicenessOfTheTaskInTaskInit() {
+    void reniceSetsTheNicenessOfTheTaskInTaskInitPrivileged() {
         TaskSpank spank = new TaskSpank(SpankContext.REMOTE);
         RenicePlugin p = givenRenice(spank, "-3");
-        assertThat(p.taskInit(spank, List.of())).isZero();
+        assertThat(p.taskInitPrivileged(spank, List.of())).isZero();
         assertThat(spank.nicenessSet).containsExactly(-3);
         assertThat(spank.prepended).as("the task's argv is left alone").isEmpty();
         assertThat(spank.lines).containsExactly("debug:renice: task runs at priority -3");
@@ -100,16 +100,16 @@ class RenicePluginTest {
         TaskSpank spank = new TaskSpank(SpankContext.REMOTE);
         RenicePlugin p = new RenicePlugin();
         assertThat(p.spankInit(spank, List.of())).isZero();
-        assertThat(p.taskInit(spank, List.of())).isZero();
+        assertThat(p.taskInitPrivileged(spank, List.of())).isZero();
         assertThat(spank.nicenessSet).isEmpty();
     }
 
     @Test
-    void aNicenessTheHandleRefusesFailsTaskInitWithSlurmsReason() {
+    void aNicenessTheHandleRefusesFailsTaskInitPrivilegedWithSlurmsReason() {
         TaskSpank spank = new TaskSpank(SpankContext.REMOTE);
         RenicePlugin p = givenRenice(spank, "5");
         spank.answer = SpankError.NOT_TASK;
-        assertThat(p.taskInit(spank, List.of())).isEqualTo(-1);
+        assertThat(p.taskInitPrivileged(spank, List.of())).isEqualTo(-1);
         assertThat(spank.lines).containsExactly("error:renice: cannot set the priority of the task: "
                 + SpankError.NOT_TASK.strerror());
     }

@@ -72,8 +72,12 @@ final class BridgeSession implements AutoCloseable {
         return context;
     }
 
-    /** Runs one callback with the facts of {@code call}; what the bridge applies in the Slurm process. */
-    Done call(Call call) {
+    /**
+     * Runs one callback with the facts of {@code call}; what the bridge applies in the Slurm process.
+     * A step's task children (ATTACH) share this session with their slurmstepd, which calls
+     * task_post_fork while a child runs task_init_privileged: one callback at a time, as in a C plugin's process.
+     */
+    synchronized Done call(Call call) {
         SpankCallback callback = Wire.CALLBACKS.get(call.callback());
         Map<Integer, Messages.Item> items = new HashMap<>();
         call.items().forEach(i -> items.put(i.item(), i));
@@ -82,7 +86,10 @@ final class BridgeSession implements AutoCloseable {
         env.putAll(before);
         Map<String, String> jobControlBefore = new LinkedHashMap<>(session.jobControlEnv());
         facts(items);
+        int task = (int) number(items, SpankItem.S_TASK_ID).orElse(-1L).longValue();
+        TaskFacts taskBefore = isTaskStart(callback) && tasksKnown ? session.task(task) : null;
         CallResult r = phase(callback, items);
+        List<Messages.Effect> effects = taskBefore != null ? effects(taskBefore, session.task(task)) : List.of();
         List<EnvOp> envOps = changes(before, env);
         List<EnvOp> jcOps = changes(jobControlBefore, session.jobControlEnv());
         List<LogLine> lines = List.copyOf(logs);
@@ -90,12 +97,33 @@ final class BridgeSession implements AutoCloseable {
         // the options the plugins registered in init, for the bridge to register with Slurm (srun --help lists them)
         List<Messages.OptionDecl> options = callback != SpankCallback.INIT ? List.of() : session.options().registered().stream()
                 .map(o -> new Messages.OptionDecl(o.name(), o.arginfo(), o.usage(), o.hasArg(), o.optval())).toList();
-        return new Done(r.rc(), r.failureMode().map(SpankError::code).orElse(0), envOps, jcOps, lines, options);
+        return new Done(r.rc(), r.failureMode().map(SpankError::code).orElse(0), envOps, jcOps, lines, options, effects);
+    }
+
+    private static boolean isTaskStart(SpankCallback callback) {
+        return callback == SpankCallback.TASK_INIT_PRIVILEGED || callback == SpankCallback.TASK_INIT;
+    }
+
+    /** What the plugins did to the task about to start in this callback, for the bridge to do in the task's own process. */
+    private static List<Messages.Effect> effects(TaskFacts before, TaskFacts task) {
+        List<Messages.Effect> effects = new ArrayList<>();
+        if (task.niceness() != null && !task.niceness().equals(before.niceness())) {
+            effects.add(Messages.Effect.taskNiceness(task.niceness()));
+        }
+        List<String> argvBefore = before.argv();
+        List<String> argv = task.argv();
+        if (argv.size() > argvBefore.size() && argv.subList(argv.size() - argvBefore.size(), argv.size()).equals(argvBefore)) {
+            effects.add(Messages.Effect.prependTaskArgv(argv.subList(0, argv.size() - argvBefore.size())));
+        }
+        return effects;
     }
 
     /** Slurm processed a plugin option: its plugin's callback runs; its rc goes back to Slurm. */
-    Messages.OptionRc option(Messages.Option option) {
-        return new Messages.OptionRc(session.options().process(option.val(), option.optarg(), option.remote()));
+    synchronized Messages.OptionRc option(Messages.Option option) {
+        int rc = session.options().process(option.val(), option.optarg(), option.remote());
+        List<LogLine> lines = List.copyOf(logs);
+        logs.clear();
+        return new Messages.OptionRc(rc, lines);
     }
 
     private CallResult phase(SpankCallback callback, Map<Integer, Messages.Item> items) {

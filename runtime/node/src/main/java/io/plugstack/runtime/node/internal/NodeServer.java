@@ -68,6 +68,8 @@ public final class NodeServer implements AutoCloseable {
         return t;
     });
     private final SecureRandom random = new SecureRandom();
+    /** The live slurmstepd (remote) sessions by their WELCOME token, for their task children's ATTACH. */
+    private final java.util.Map<String, BridgeSession> steps = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final long helloMillis;
     private final long startedAt = System.currentTimeMillis();
@@ -137,6 +139,7 @@ public final class NodeServer implements AutoCloseable {
     private void connection(SocketChannel ch, SessionPolicy.Socket socket) {
         String peer = "peer ?";
         BridgeSession session = null;
+        String token = null;
         try (ch) {
             long uid = peerUid(ch);
             peer = "peer uid " + uid;
@@ -157,8 +160,12 @@ public final class NodeServer implements AutoCloseable {
             } finally {
                 deadline.cancel(false);
             }
+            if (first.type() == FrameType.ATTACH) {
+                attached(Messages.Attach.decode(first.body()), socket, uid, peer, in, out, max);
+                return;
+            }
             if (first.type() != FrameType.HELLO) {
-                throw new IOException("first frame is " + first.type() + ", not HELLO");
+                throw new IOException("first frame is " + first.type() + ", not HELLO or ATTACH");
             }
             Messages.Hello hello = Messages.Hello.decode(first.body());
             Optional<String> refused = refusal(hello, socket, uid);
@@ -170,28 +177,66 @@ public final class NodeServer implements AutoCloseable {
                 }
             }
             if (refused.isPresent()) {
-                log.error("node: " + peer + ": " + refused.get());
-                Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused.get()).encode());
+                refuse(out, peer, refused.get());
                 return;
             }
-            Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token()).encode());
-            for (;;) {
-                Wire.Frame f = Wire.read(in, max);
-                switch (f.type()) {
-                    case CALL -> Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
-                    case OPTION -> Wire.write(out, FrameType.OPTION_RC, session.option(Messages.Option.decode(f.body())).encode());
-                    default -> throw new IOException("unexpected " + f.type() + " frame");
-                }
+            token = token();
+            if (session.context() == SpankContext.REMOTE) {
+                steps.put(token, session); // its task children ATTACH to it
             }
+            Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token).encode());
+            serve(session, in, out, max);
         } catch (EOFException e) {
             // the Slurm process is done with its session
         } catch (IOException | RuntimeException e) {
             log.error("node: " + peer + ": " + e.getMessage() + "; connection closed");
         } finally {
+            if (token != null) {
+                steps.remove(token);
+            }
             if (session != null) {
                 session.close();
             }
         }
+    }
+
+    /** CALL → DONE and OPTION → OPTION_RC until the peer closes its end. */
+    private static void serve(BridgeSession session, InputStream in, OutputStream out, int max) throws IOException {
+        for (;;) {
+            Wire.Frame f = Wire.read(in, max);
+            switch (f.type()) {
+                case CALL -> Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
+                case OPTION -> Wire.write(out, FrameType.OPTION_RC, session.option(Messages.Option.decode(f.body())).encode());
+                default -> throw new IOException("unexpected " + f.type() + " frame");
+            }
+        }
+    }
+
+    /**
+     * A task child of a slurmstepd joins its step's session: slurmstepd forks each task, and the child
+     * runs task_init_privileged (as root) and task_init (after dropping to the job's user) on the same
+     * plugin instances as its parent. The child connects while still root, so only root on root.sock
+     * may attach, and only with the token of a live step session; the connection outlives the drop to
+     * the user (SO_PEERCRED is the connect-time identity) and closes at exec (SOCK_CLOEXEC). Its end
+     * never closes the step's session.
+     */
+    private void attached(Messages.Attach attach, SessionPolicy.Socket socket, long uid, String peer, InputStream in,
+            OutputStream out, int max) throws IOException {
+        BridgeSession step = attach.session() == null ? null : steps.get(attach.session());
+        Optional<String> refused = attach.protocol() != Wire.PROTOCOL ? Optional.of("protocol " + attach.protocol() + " is not " + Wire.PROTOCOL)
+                : SessionPolicy.refusal(SpankContext.REMOTE, socket, uid)
+                        .or(() -> step == null ? Optional.of("no step session has that token") : Optional.empty());
+        if (refused.isPresent()) {
+            refuse(out, peer, "attach: " + refused.get());
+            return;
+        }
+        Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, attach.session()).encode());
+        serve(step, in, out, max);
+    }
+
+    private void refuse(OutputStream out, String peer, String reason) throws IOException {
+        log.error("node: " + peer + ": " + reason);
+        Wire.write(out, FrameType.REFUSE, new Messages.Refuse(reason).encode());
     }
 
     /** The session, tried again while the daemon settles after its start (see {@link #SETTLE_MS}); null and {@code why} when it cannot be opened. */

@@ -10,6 +10,8 @@ public enum FrameType {
     CALL(2, true),
     /** bridge → daemon: Slurm processed a plugin option the daemon asked the bridge to register. */
     OPTION(3, true),
+    /** bridge → daemon, first frame of a forked task child's connection: it joins its slurmstepd's session by the WELCOME's token. */
+    ATTACH(4, true),
     /** daemon → bridge: the session is open. */
     WELCOME(64, false),
     /** daemon → bridge: a callback's result and the effects to apply in the calling process. */

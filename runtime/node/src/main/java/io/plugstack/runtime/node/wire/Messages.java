@@ -15,6 +15,7 @@ public final class Messages {
             case HELLO -> Hello.decode(body);
             case CALL -> Call.decode(body);
             case OPTION -> Option.decode(body);
+            case ATTACH -> Attach.decode(body);
             case WELCOME -> Welcome.decode(body);
             case DONE -> Done.decode(body);
             case OPTION_RC -> OptionRc.decode(body);
@@ -116,6 +117,20 @@ public final class Messages {
         }
     }
 
+    /** ATTACH: {@code u32 protocol, str session (the WELCOME's token of the step's slurmstepd), u32 pid}. */
+    public record Attach(int protocol, String session, long pid) {
+        public byte[] encode() {
+            return new Wire.Out().u32(protocol).str(session).u32(pid).bytes();
+        }
+
+        public static Attach decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            Attach a = new Attach(in.u32Int("protocol"), in.str(), in.u32());
+            in.end("ATTACH");
+            return a;
+        }
+    }
+
     /** WELCOME: {@code u32 protocol, str session}. */
     public record Welcome(int protocol, String session) {
         public byte[] encode() {
@@ -156,12 +171,41 @@ public final class Messages {
     }
 
     /**
+     * A change to the calling process itself, applied by the bridge there (PROTOCOL.md's effects table):
+     * {@code u32 kind, i64 number, strs args}.
+     */
+    public record Effect(int kind, long number, List<String> args) {
+        /** setpriority(PRIO_PROCESS, 0, number) in the task's own process, before exec. */
+        public static final int TASK_NICENESS = 1;
+        /** spank_prepend_task_argv(args), where the running Slurm has it (23.11+). */
+        public static final int PREPEND_TASK_ARGV = 2;
+
+        public Effect {
+            args = List.copyOf(args);
+        }
+
+        public static Effect taskNiceness(int niceness) {
+            return new Effect(TASK_NICENESS, niceness, List.of());
+        }
+
+        public static Effect prependTaskArgv(List<String> args) {
+            return new Effect(PREPEND_TASK_ARGV, 0, args);
+        }
+    }
+
+    /**
      * DONE: {@code u32 rc (two's complement), u32 init_failure_mode (0: none), u32 n env ops, u32 n job
      * control ops, u32 n log lines (u32 level, str text), u32 n options (str name, str arginfo, str
-     * usage, u32 has_arg, u32 val)}.
+     * usage, u32 has_arg, u32 val), u32 n effects (u32 kind, i64 number, strs args)}.
      */
     public record Done(int rc, int initFailureMode, List<EnvOp> env, List<EnvOp> jobControl, List<LogLine> logs,
-            List<OptionDecl> options) {
+            List<OptionDecl> options, List<Effect> effects) {
+
+        /** A DONE with no change to apply: only the callback's rc (and the lines logged). */
+        public static Done rc(int rc, List<LogLine> logs) {
+            return new Done(rc, 0, List.of(), List.of(), logs, List.of(), List.of());
+        }
+
         public byte[] encode() {
             Wire.Out out = new Wire.Out().u32(rc & 0xffffffffL).u32(initFailureMode);
             out.u32(env.size());
@@ -172,6 +216,8 @@ public final class Messages {
             logs.forEach(l -> out.u32(l.level()).str(l.text()));
             out.u32(options.size());
             options.forEach(o -> out.str(o.name()).str(o.arginfo()).str(o.usage()).u32(o.hasArg()).u32(o.val()));
+            out.u32(effects.size());
+            effects.forEach(e -> out.u32(e.kind()).i64(e.number()).strs(e.args()));
             return out.bytes();
         }
 
@@ -181,18 +227,19 @@ public final class Messages {
             int mode = in.u32Int("failure mode");
             List<EnvOp> env = envOps(in);
             List<EnvOp> jc = envOps(in);
-            int n = in.count("log lines", 8);
-            List<LogLine> logs = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                logs.add(new LogLine(in.u32Int("log level"), in.str()));
-            }
-            n = in.count("options", 20);
+            List<LogLine> logs = logLines(in);
+            int n = in.count("options", 20);
             List<OptionDecl> options = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 options.add(new OptionDecl(in.str(), in.str(), in.str(), in.u32Int("has_arg"), in.u32Int("val")));
             }
+            n = in.count("effects", 16);
+            List<Effect> effects = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                effects.add(new Effect(in.u32Int("effect kind"), in.i64(), in.strs()));
+            }
             in.end("DONE");
-            return new Done(rc, mode, env, jc, logs, options);
+            return new Done(rc, mode, env, jc, logs, options, effects);
         }
 
         private static List<EnvOp> envOps(Wire.In in) throws IOException {
@@ -205,18 +252,30 @@ public final class Messages {
         }
     }
 
-    /** OPTION_RC: {@code u32 rc (two's complement)}. */
-    public record OptionRc(int rc) {
+    /** OPTION_RC: {@code u32 rc (two's complement), u32 n log lines (u32 level, str text)}: what the option's plugin said goes with its answer. */
+    public record OptionRc(int rc, List<LogLine> logs) {
         public byte[] encode() {
-            return new Wire.Out().u32(rc & 0xffffffffL).bytes();
+            Wire.Out out = new Wire.Out().u32(rc & 0xffffffffL).u32(logs.size());
+            logs.forEach(l -> out.u32(l.level()).str(l.text()));
+            return out.bytes();
         }
 
         public static OptionRc decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            OptionRc r = new OptionRc((int) in.u32());
+            int rc = (int) in.u32();
+            List<LogLine> logs = logLines(in);
             in.end("OPTION_RC");
-            return r;
+            return new OptionRc(rc, logs);
         }
+    }
+
+    private static List<LogLine> logLines(Wire.In in) throws IOException {
+        int n = in.count("log lines", 8);
+        List<LogLine> logs = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            logs.add(new LogLine(in.u32Int("log level"), in.str()));
+        }
+        return logs;
     }
 
     /** REFUSE: {@code str reason}. */

@@ -264,6 +264,52 @@ class NodeServerTest {
     }
 
     @Test
+    void aTaskChildAttachesToItsStepsSessionAndRunsOnTheSamePluginInstances() throws IOException {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
+        try (SocketChannel step = connect(NodeServer.ROOT_SOCKET)) {
+            Wire.Frame w = exchange(step, FrameType.HELLO, hello(SpankContext.REMOTE).encode());
+            String token = Messages.Welcome.decode(w.body()).session();
+            Messages.Done init = Messages.Done.decode(exchange(step, FrameType.CALL, new Messages.Call(0, List.of(), List.of()).encode()).body());
+            int val = init.options().get(0).val();
+            // slurmstepd processed --renice=5 on the step's session ...
+            exchange(step, FrameType.OPTION, new Messages.Option(val, "5", true).encode());
+            try (SocketChannel child = connect(NodeServer.ROOT_SOCKET)) {
+                Wire.Frame a = exchange(child, FrameType.ATTACH, new Messages.Attach(Wire.PROTOCOL, token, 4343).encode());
+                assertThat(a.type()).isEqualTo(FrameType.WELCOME);
+                assertThat(Messages.Welcome.decode(a.body()).session()).isEqualTo(token);
+                // ... and the child's option callback reaches the same plugin instance
+                exchange(child, FrameType.OPTION, new Messages.Option(val, "6", true).encode());
+            }
+            // the child's end (its exec) does not end the step's session
+            assertThat(exchange(step, FrameType.OPTION, new Messages.Option(val, "7", true).encode()).type()).isEqualTo(FrameType.OPTION_RC);
+        }
+        assertThat(optionCalls).containsExactly("7 5 true", "7 6 true", "7 7 true");
+    }
+
+    @Test
+    void anAttachWithoutALiveStepTokenIsRefused() throws IOException {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
+        try (SocketChannel child = connect(NodeServer.ROOT_SOCKET)) {
+            Wire.Frame f = exchange(child, FrameType.ATTACH, new Messages.Attach(Wire.PROTOCOL, "0123456789abcdef", 1).encode());
+            assertThat(f.type()).isEqualTo(FrameType.REFUSE);
+            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("attach: no step session has that token");
+        }
+    }
+
+    @Test
+    void anAttachIsNotServedOnTheUserSocket() throws IOException {
+        String token;
+        try (SocketChannel local = connect(NodeServer.USER_SOCKET)) {
+            token = Messages.Welcome.decode(exchange(local, FrameType.HELLO, hello(SpankContext.LOCAL).encode()).body()).session();
+            try (SocketChannel child = connect(NodeServer.USER_SOCKET)) {
+                Wire.Frame f = exchange(child, FrameType.ATTACH, new Messages.Attach(Wire.PROTOCOL, token, 1).encode());
+                assertThat(f.type()).isEqualTo(FrameType.REFUSE);
+                assertThat(Messages.Refuse.decode(f.body()).reason()).startsWith("attach: uid ").contains("root only, on the root socket");
+            }
+        }
+    }
+
+    @Test
     void anUnknownProtocolOrReleaseIsRefusedNamingIt() throws IOException {
         try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
             Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(9, 1, "22.05.8", 1, List.of()).encode());

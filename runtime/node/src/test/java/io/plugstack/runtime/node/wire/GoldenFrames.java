@@ -41,8 +41,10 @@ final class GoldenFrames {
         m.put("welcome", Map.entry(FrameType.WELCOME, new Welcome(1, "0123456789abcdef").encode()));
         m.put("done", Map.entry(FrameType.DONE, new Done(-1, 0, List.of(new EnvOp("A", "1"), new EnvOp("B", null)),
                 List.of(new EnvOp("C", "2")), List.of(new LogLine(0, "renice: bad")),
-                List.of(new OptionDecl("renice", "prio", "run at niceness prio", 1, 0))).encode()));
-        m.put("option_rc", Map.entry(FrameType.OPTION_RC, new OptionRc(-1).encode()));
+                List.of(new OptionDecl("renice", "prio", "run at niceness prio", 1, 0)),
+                List.of(Messages.Effect.taskNiceness(-5), Messages.Effect.prependTaskArgv(List.of("nice", "-n", "5")))).encode()));
+        m.put("attach", Map.entry(FrameType.ATTACH, new Messages.Attach(1, "0123456789abcdef", 4343).encode()));
+        m.put("option_rc", Map.entry(FrameType.OPTION_RC, new OptionRc(-1, List.of(new LogLine(0, "renice: --renice=99: priority must be from -5 to 19"))).encode()));
         m.put("refuse", Map.entry(FrameType.REFUSE, new Refuse("uid 1000 may not open a remote session").encode()));
         return m;
     }

@@ -62,7 +62,7 @@ class MalformedFramesTest {
 
     @Test
     void trailingBytesAreRefused() {
-        assertThatThrownBy(() -> Messages.OptionRc.decode(HexFormat.of().parseHex("0000000000")))
+        assertThatThrownBy(() -> Messages.OptionRc.decode(HexFormat.of().parseHex("000000000000000000")))
                 .hasMessage("OPTION_RC: 1 bytes left over");
     }
 

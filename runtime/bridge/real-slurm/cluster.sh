@@ -14,7 +14,8 @@
 # cluster on 6817/6818 is never touched.
 set -euo pipefail
 
-PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev)
+# valgrind: runtime/bridge checks its C code under it
+PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev valgrind)
 WAIT=30        # seconds: the bound of every wait below
 NODE=localhost # the NodeName; slurmd -N selects it (NodeHostname is the real short hostname)
 

@@ -1,0 +1,492 @@
+/*
+ * plugstack_bridge.so: the one C SPANK plugin a real Slurm loads (one `required` line in its
+ * plugstack.conf). Every callback, in every context, is forwarded to this node's Plugstack runtime
+ * over a Unix socket (PROTOCOL.md); the Java plugins run there, and their answer is applied here, in
+ * the calling srun, sbatch, salloc, slurmstepd or slurmd: return code, environment and job-control
+ * changes, option registrations, process effects, log lines.
+ *
+ * It runs inside srun and slurmstepd: nothing here may crash or hang them. Every frame is decoded
+ * whole and bounds-checked before anything is applied; every wait has a deadline; a session that
+ * failed once is never reused in the same process.
+ *
+ * Arguments (the rest go to the runtime in HELLO):
+ *   socket_dir=DIR        where the runtime's user.sock and root.sock are (default /run/plugstack)
+ *   timeout=MS            how long one callback may take in the runtime (default 10000)
+ *   unavailable=fail      a runtime that cannot be reached fails the callback (default), as a
+ *   unavailable=ignore    failing plugin would; or the callback goes on without the Java plugins
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <slurm/spank.h>
+#include <slurm/slurm_version.h>
+
+#include "conn.h"
+#include "done.h"
+#include "wire.h"
+
+SPANK_PLUGIN(plugstack, 1)
+
+#if defined(SLURM_VERSION_NUM) && SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 5, 0)
+/* Read by Slurm (25.05+) only after init failed: the failing Java plugin's choice, from DONE. */
+int slurm_spank_init_failure_mode = 0;
+#define HAVE_INIT_FAILURE_MODE 1
+#endif
+
+extern char **environ;
+
+
+/* The wire's callback numbers: spank.h's order (PROTOCOL.md). */
+enum callback {
+	CB_INIT, CB_JOB_PROLOG, CB_INIT_POST_OPT, CB_LOCAL_USER_INIT, CB_USER_INIT, CB_TASK_INIT_PRIVILEGED,
+	CB_TASK_INIT, CB_TASK_POST_FORK, CB_TASK_EXIT, CB_JOB_EPILOG, CB_SLURMD_EXIT, CB_EXIT
+};
+
+static const char *const callback_names[] = {
+	"init", "job_prolog", "init_post_opt", "local_user_init", "user_init", "task_init_privileged",
+	"task_init", "task_post_fork", "task_exit", "job_epilog", "slurmd_exit", "exit"
+};
+
+struct conf {
+	char socket_dir[200];
+	int timeout_ms;
+	int fail; /* unavailable=fail */
+};
+
+/* This process's session. A forked task child inherits it and joins it with its own connection. */
+static struct {
+	int fd;
+	pid_t pid;    /* the process that opened fd */
+	int broken;   /* failed once: never reopened in this process */
+	char token[72];
+	char socket[220];
+} conn = { -1, 0, 0, "", "" };
+
+static char reason[512];
+/* The arguments of the last callback, for the option callback (Slurm passes it none). */
+static struct conf last_conf = { "/run/plugstack", 10000, 1 };
+
+static int is_late(enum callback cb)
+{
+	return cb == CB_TASK_EXIT || cb == CB_EXIT || cb == CB_SLURMD_EXIT;
+}
+
+static int bridge_arg(const char *a, struct conf *c)
+{
+	if (!strncmp(a, "socket_dir=", 11)) {
+		snprintf(c->socket_dir, sizeof(c->socket_dir), "%s", a + 11);
+	} else if (!strncmp(a, "timeout=", 8)) {
+		long ms = strtol(a + 8, NULL, 10);
+		c->timeout_ms = ms > 0 && ms <= 3600000 ? (int)ms : c->timeout_ms;
+	} else if (!strcmp(a, "unavailable=fail")) {
+		c->fail = 1;
+	} else if (!strcmp(a, "unavailable=ignore")) {
+		c->fail = 0;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* Parsed in every callback: the job_script context never calls init. */
+static void parse_args(int ac, char **av, struct conf *c)
+{
+	int i;
+	snprintf(c->socket_dir, sizeof(c->socket_dir), "%s", "/run/plugstack");
+	c->timeout_ms = 10000;
+	c->fail = 1;
+	for (i = 0; i < ac; i++)
+		if (av[i])
+			bridge_arg(av[i], c);
+}
+
+static void log_line(uint32_t level, const char *text)
+{
+	switch (level) {
+	case 0: slurm_error("%s", text); break;
+	case 1: slurm_info("%s", text); break;
+	case 2: slurm_verbose("%s", text); break;
+	case 3: slurm_debug("%s", text); break;
+	case 4: slurm_debug2("%s", text); break;
+	case 5: slurm_debug3("%s", text); break;
+	default: slurm_spank_log("%s", text); break;
+	}
+}
+
+/*
+ * The runtime could not serve this callback: say why once, drop the session for good, and answer
+ * as a failing plugin would (unavailable=fail) or as if no Java plugin were there (ignore). Late
+ * callbacks (task_exit, exit, slurmd_exit) only log: Slurm ignores what they return.
+ */
+static int unavailable(const struct conf *c, enum callback cb, const char *why)
+{
+	if (!conn.broken)
+		slurm_error("plugstack: %s: the Plugstack runtime at %s: %s", callback_names[cb],
+			    conn.socket[0] ? conn.socket : c->socket_dir, why);
+	else
+		slurm_debug("plugstack: %s: no session with the Plugstack runtime (%s)", callback_names[cb], why);
+	if (conn.fd >= 0)
+		close(conn.fd);
+	conn.fd = -1;
+	conn.broken = 1;
+	return c->fail && !is_late(cb) ? -1 : 0;
+}
+
+/* Sends a frame and reads the answer: 0 with the answer, or -1 with *why. */
+static int exchange(const struct conf *c, struct ps_out *o, uint8_t *type, unsigned char **body, uint32_t *len,
+		    const char **why)
+{
+	if (ps_out_end(o)) {
+		*why = "request too large";
+		return -1;
+	}
+	if (ps_send(conn.fd, o, c->timeout_ms, why))
+		return -1;
+	return ps_recv(conn.fd, PS_MAX_FRAME, c->timeout_ms, type, body, len, why);
+}
+
+/* WELCOME (keeping its token) or REFUSE (its reason becomes *why): 0 when welcomed. */
+static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const char **why)
+{
+	struct ps_in in;
+	char *s;
+	ps_in_init(&in, body, len);
+	if (type == PS_REFUSE) {
+		s = ps_in_str(&in);
+		snprintf(reason, sizeof(reason), "refused: %s", s ? s : "(no reason)");
+		free(s);
+		*why = reason;
+		return -1;
+	}
+	if (type != PS_WELCOME || ps_in_u32(&in) != PS_PROTOCOL) {
+		*why = "unexpected answer to HELLO";
+		return -1;
+	}
+	s = ps_in_str(&in);
+	if (in.failed || in.left || !s || strlen(s) >= sizeof(conn.token)) {
+		free(s);
+		*why = "malformed WELCOME";
+		return -1;
+	}
+	memcpy(conn.token, s, strlen(s) + 1);
+	free(s);
+	return 0;
+}
+
+/*
+ * Opens this process's session: HELLO with the context, the running Slurm's release and the bridge's
+ * other arguments; or, in a task child forked by slurmstepd, ATTACH to the step's session by its
+ * token (the child is still root here: root.sock).
+ */
+static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, int ac, char **av, int attach,
+			const char **why)
+{
+	struct ps_out o;
+	uint8_t type;
+	unsigned char *body = NULL;
+	uint32_t len, nargs = 0;
+	char *version = NULL, headers[32];
+	int i, rc;
+
+	snprintf(conn.socket, sizeof(conn.socket), "%s/%s", c->socket_dir,
+		 ctx == S_CTX_LOCAL || ctx == S_CTX_ALLOCATOR ? "user.sock" : "root.sock");
+	conn.fd = ps_connect(conn.socket, why);
+	if (conn.fd < 0)
+		return -1;
+	conn.pid = getpid();
+	if (attach) {
+		ps_out_begin(&o, PS_ATTACH, PS_MAX_FRAME);
+		ps_out_u32(&o, PS_PROTOCOL);
+		ps_out_str(&o, conn.token);
+		ps_out_u32(&o, (uint32_t)getpid());
+	} else {
+		if (spank_get_item(sp, S_SLURM_VERSION, &version) != ESPANK_SUCCESS || !version)
+		{
+			/* the release of the headers this was built against, in Slurm's form (22.05.8) */
+			snprintf(headers, sizeof(headers), "%d.%02d.%d", SLURM_VERSION_MAJOR(SLURM_VERSION_NUMBER),
+				 SLURM_VERSION_MINOR(SLURM_VERSION_NUMBER), SLURM_VERSION_MICRO(SLURM_VERSION_NUMBER));
+			version = headers;
+		}
+		ps_out_begin(&o, PS_HELLO, PS_MAX_FRAME);
+		ps_out_u32(&o, PS_PROTOCOL);
+		ps_out_u32(&o, (uint32_t)ctx);
+		ps_out_str(&o, version);
+		ps_out_u32(&o, (uint32_t)getpid());
+		for (i = 0; i < ac; i++)
+			nargs += av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0 });
+		ps_out_u32(&o, nargs);
+		for (i = 0; i < ac; i++)
+			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0 }))
+				ps_out_str(&o, av[i]);
+	}
+	rc = exchange(c, &o, &type, &body, &len, why);
+	if (!rc)
+		rc = welcomed(type, body, len, why);
+	free(body);
+	return rc;
+}
+
+/* The numeric items the runtime's SPANK handle serves, with the C type spank_get_item writes. */
+enum item_type { T_U32, T_U16, T_INT, T_UID, T_GID, T_PID };
+static const struct {
+	spank_item_t item;
+	enum item_type type;
+	int task_only;
+} number_items[] = {
+	{ S_JOB_UID, T_UID, 0 }, { S_JOB_GID, T_GID, 0 }, { S_JOB_ID, T_U32, 0 }, { S_JOB_STEPID, T_U32, 0 },
+	{ S_JOB_NNODES, T_U32, 0 }, { S_JOB_NODEID, T_U32, 0 }, { S_JOB_LOCAL_TASK_COUNT, T_U32, 0 },
+	{ S_JOB_TOTAL_TASK_COUNT, T_U32, 0 }, { S_JOB_NCPUS, T_U16, 0 }, { S_TASK_ID, T_INT, 1 },
+	{ S_TASK_GLOBAL_ID, T_U32, 1 }, { S_TASK_EXIT_STATUS, T_INT, 1 }, { S_TASK_PID, T_PID, 1 },
+	{ S_SLURM_RESTART_COUNT, T_U32, 0 }, { S_JOB_ARRAY_ID, T_U32, 0 }, { S_JOB_ARRAY_TASK_ID, T_U32, 0 },
+};
+#define N_NUMBER_ITEMS (sizeof(number_items) / sizeof(number_items[0]))
+
+static int number_item(spank_t sp, size_t i, int64_t *v)
+{
+	uint32_t u32 = 0;
+	uint16_t u16 = 0;
+	int n = 0;
+	uid_t uid = 0;
+	gid_t gid = 0;
+	pid_t pid = 0;
+	spank_err_t e = ESPANK_BAD_ARG;
+	switch (number_items[i].type) {
+	case T_U32: e = spank_get_item(sp, number_items[i].item, &u32); *v = u32; break;
+	case T_U16: e = spank_get_item(sp, number_items[i].item, &u16); *v = u16; break;
+	case T_INT: e = spank_get_item(sp, number_items[i].item, &n); *v = n; break;
+	case T_UID: e = spank_get_item(sp, number_items[i].item, &uid); *v = uid; break;
+	case T_GID: e = spank_get_item(sp, number_items[i].item, &gid); *v = gid; break;
+	case T_PID: e = spank_get_item(sp, number_items[i].item, &pid); *v = pid; break;
+	}
+	return e == ESPANK_SUCCESS;
+}
+
+static void put_strs(struct ps_out *o, char **s, int n)
+{
+	int i, count = 0;
+	for (i = 0; s && (n < 0 ? s[i] != NULL : i < n); i++)
+		count += s[i] != NULL;
+	ps_out_u32(o, (uint32_t)count);
+	for (i = 0; s && (n < 0 ? s[i] != NULL : i < n); i++)
+		if (s[i])
+			ps_out_str(o, s[i]);
+}
+
+/*
+ * CALL: the items spank_get_item answers in this callback and the environment spank_getenv reads
+ * here (remote: the step's, S_JOB_ENV; elsewhere this process's own).
+ */
+static void build_call(struct ps_out *o, spank_t sp, spank_context_t ctx, enum callback cb)
+{
+	int64_t values[N_NUMBER_ITEMS];
+	int have[N_NUMBER_ITEMS];
+	int task = cb == CB_TASK_INIT_PRIVILEGED || cb == CB_TASK_INIT || cb == CB_TASK_POST_FORK || cb == CB_TASK_EXIT;
+	int argc = 0;
+	char **argv = NULL, **env = NULL;
+	uint32_t n = 0;
+	size_t i;
+
+	for (i = 0; i < N_NUMBER_ITEMS; i++) {
+		have[i] = (task || !number_items[i].task_only) && number_item(sp, i, &values[i]);
+		n += have[i];
+	}
+	if (spank_get_item(sp, S_JOB_ARGV, &argc, &argv) != ESPANK_SUCCESS || argc < 0)
+		argv = NULL;
+	ps_out_begin(o, PS_CALL, PS_MAX_FRAME);
+	ps_out_u32(o, (uint32_t)cb);
+	ps_out_u32(o, n + (argv != NULL));
+	for (i = 0; i < N_NUMBER_ITEMS; i++) {
+		if (!have[i])
+			continue;
+		ps_out_u32(o, (uint32_t)number_items[i].item);
+		ps_out_u32(o, 0);
+		ps_out_i64(o, values[i]);
+	}
+	if (argv) {
+		ps_out_u32(o, S_JOB_ARGV);
+		ps_out_u32(o, 2);
+		put_strs(o, argv, argc);
+	}
+	if (ctx != S_CTX_REMOTE || spank_get_item(sp, S_JOB_ENV, &env) != ESPANK_SUCCESS)
+		env = ctx == S_CTX_REMOTE ? NULL : environ;
+	put_strs(o, env, -1);
+}
+
+static int opt_cb(int val, const char *optarg, int remote);
+
+/*
+ * What the runtime's answer changes here. Environment changes go where spank_getenv reads:
+ * the step's environment in slurmstepd, this process's own elsewhere.
+ */
+static void apply(spank_t sp, spank_context_t ctx, enum callback cb, const struct ps_done *d)
+{
+	uint32_t i;
+	for (i = 0; i < d->nlogs; i++)
+		log_line(d->logs[i].level, d->logs[i].text);
+	for (i = 0; i < d->nenv; i++) {
+		const struct ps_env_op *e = &d->env[i];
+		if (ctx == S_CTX_REMOTE)
+			(void)(e->unset ? spank_unsetenv(sp, e->name) : spank_setenv(sp, e->name, e->value, 1));
+		else if (e->unset)
+			unsetenv(e->name);
+		else
+			setenv(e->name, e->value, 1);
+	}
+	for (i = 0; i < d->njc; i++) {
+		const struct ps_env_op *e = &d->jc[i];
+		spank_err_t r = e->unset ? spank_job_control_unsetenv(sp, e->name)
+					 : spank_job_control_setenv(sp, e->name, e->value, 1);
+		if (r != ESPANK_SUCCESS)
+			slurm_error("plugstack: job control variable %s: %s", e->name, spank_strerror(r));
+	}
+	for (i = 0; cb == CB_INIT && i < d->nopts; i++) {
+		struct spank_option o;
+		spank_err_t r;
+		o.name = d->opts[i].name;
+		o.arginfo = d->opts[i].arginfo;
+		o.usage = d->opts[i].usage;
+		o.has_arg = (int)d->opts[i].has_arg;
+		o.val = (int)d->opts[i].val;
+		o.cb = opt_cb;
+		r = spank_option_register(sp, &o); /* Slurm keeps its own copy */
+		if (r != ESPANK_SUCCESS)
+			slurm_error("plugstack: option --%s: %s", o.name, spank_strerror(r));
+	}
+	for (i = 0; i < d->neffects; i++) {
+		const struct ps_effect *e = &d->effects[i];
+		if (e->kind == PS_EFFECT_TASK_NICENESS && (cb == CB_TASK_INIT_PRIVILEGED || cb == CB_TASK_INIT)) {
+			/* this is the task's own process, just before exec: the program inherits it */
+			if (setpriority(PRIO_PROCESS, 0, (int)e->number) < 0)
+				slurm_error("plugstack: cannot set the task's niceness to %lld: %s", (long long)e->number,
+					    strerror(errno));
+		} else if (e->kind == PS_EFFECT_PREPEND_TASK_ARGV) {
+			/* Slurm 23.11+; looked up at run time so one source serves every release */
+			spank_err_t (*prepend)(spank_t, int, const char *[]) = NULL;
+			void *sym = dlsym(RTLD_DEFAULT, "spank_prepend_task_argv");
+			spank_err_t r;
+			memcpy(&prepend, &sym, sizeof(sym)); /* ISO C has no object-to-function pointer cast */
+			r = prepend ? prepend(sp, (int)e->nargs, (const char **)e->args) : ESPANK_NOT_AVAIL;
+			if (r != ESPANK_SUCCESS)
+				slurm_error("plugstack: spank_prepend_task_argv: %s", spank_strerror(r));
+		} else {
+			slurm_error("plugstack: %s: effect %u is not for this callback; ignored", callback_names[cb],
+				    e->kind);
+		}
+	}
+#ifdef HAVE_INIT_FAILURE_MODE
+	if (cb == CB_INIT)
+		slurm_spank_init_failure_mode = (int)d->failure_mode;
+#endif
+}
+
+/* One callback, forwarded: the Java stack's rc, its effects applied here. */
+static int forward(spank_t sp, enum callback cb, int ac, char **av)
+{
+	struct conf c;
+	spank_context_t ctx = spank_context();
+	struct ps_out o;
+	struct ps_done d;
+	uint8_t type;
+	unsigned char *body = NULL;
+	uint32_t len;
+	const char *why = NULL;
+
+	parse_args(ac, av, &c);
+	last_conf = c;
+	if (conn.pid != 0 && conn.pid != getpid()) {
+		/* a forked child: the parent's connection stays the parent's; a task child joins its step */
+		if (conn.fd >= 0)
+			close(conn.fd);
+		conn.fd = -1;
+		if (ctx != S_CTX_REMOTE || !conn.token[0]) {
+			conn.pid = 0;
+			conn.token[0] = '\0';
+		}
+	}
+	if (conn.broken)
+		return unavailable(&c, cb, "it failed earlier in this process");
+	if (conn.fd < 0) {
+		if (is_late(cb))
+			return 0; /* nothing was opened: nothing to end */
+		if (open_session(sp, ctx, &c, ac, av, conn.pid != 0, &why))
+			return unavailable(&c, cb, why);
+	}
+	build_call(&o, sp, ctx, cb);
+	if (exchange(&c, &o, &type, &body, &len, &why))
+		return unavailable(&c, cb, why);
+	if (type != PS_DONE || ps_done_decode(body, len, &d)) {
+		free(body);
+		return unavailable(&c, cb, "malformed answer (DONE expected)");
+	}
+	free(body);
+	apply(sp, ctx, cb, &d);
+	len = (uint32_t)d.rc;
+	ps_done_free(&d);
+	return (int32_t)len;
+}
+
+/* Slurm processed a Java plugin's option: its callback runs in the runtime; its rc decides. */
+static int opt_cb(int val, const char *optarg, int remote)
+{
+	struct conf c = last_conf;
+	struct ps_out o;
+	struct ps_option_rc r;
+	uint8_t type;
+	unsigned char *body = NULL;
+	uint32_t len;
+	const char *why = NULL;
+	int32_t rc = -1;
+	uint32_t i;
+
+	if (conn.fd < 0 || conn.pid != getpid()) {
+		slurm_error("plugstack: option callback: no session with the Plugstack runtime");
+		return -1;
+	}
+	ps_out_begin(&o, PS_OPTION, PS_MAX_FRAME);
+	ps_out_u32(&o, (uint32_t)val);
+	ps_out_str(&o, optarg);
+	ps_out_u32(&o, remote ? 1 : 0);
+	if (exchange(&c, &o, &type, &body, &len, &why)) {
+		slurm_error("plugstack: option callback: the Plugstack runtime at %s: %s", conn.socket, why);
+		close(conn.fd);
+		conn.fd = -1;
+		conn.broken = 1;
+		return -1;
+	}
+	if (type == PS_OPTION_RC && !ps_option_rc_decode(body, len, &r)) {
+		for (i = 0; i < r.nlogs; i++)
+			log_line(r.logs[i].level, r.logs[i].text);
+		rc = r.rc;
+		ps_option_rc_free(&r);
+	} else {
+		slurm_error("plugstack: option callback: malformed answer from the Plugstack runtime");
+	}
+	free(body);
+	return rc;
+}
+
+int slurm_spank_init(spank_t sp, int ac, char **av) { return forward(sp, CB_INIT, ac, av); }
+int slurm_spank_init_post_opt(spank_t sp, int ac, char **av) { return forward(sp, CB_INIT_POST_OPT, ac, av); }
+int slurm_spank_local_user_init(spank_t sp, int ac, char **av) { return forward(sp, CB_LOCAL_USER_INIT, ac, av); }
+int slurm_spank_user_init(spank_t sp, int ac, char **av) { return forward(sp, CB_USER_INIT, ac, av); }
+int slurm_spank_task_init_privileged(spank_t sp, int ac, char **av) { return forward(sp, CB_TASK_INIT_PRIVILEGED, ac, av); }
+int slurm_spank_task_init(spank_t sp, int ac, char **av) { return forward(sp, CB_TASK_INIT, ac, av); }
+int slurm_spank_task_post_fork(spank_t sp, int ac, char **av) { return forward(sp, CB_TASK_POST_FORK, ac, av); }
+int slurm_spank_task_exit(spank_t sp, int ac, char **av) { return forward(sp, CB_TASK_EXIT, ac, av); }
+int slurm_spank_slurmd_exit(spank_t sp, int ac, char **av) { return forward(sp, CB_SLURMD_EXIT, ac, av); }
+int slurm_spank_exit(spank_t sp, int ac, char **av) { return forward(sp, CB_EXIT, ac, av); }
+
+#ifndef PLUGSTACK_NO_JOB_SCRIPT
+/*
+ * Merely defining these makes slurmd spawn `slurmstepd spank prolog|epilog` for every job (about
+ * +14 ms per job): plugstack_bridge_nojs.so leaves them out for sites with no job_script plugin.
+ */
+int slurm_spank_job_prolog(spank_t sp, int ac, char **av) { return forward(sp, CB_JOB_PROLOG, ac, av); }
+int slurm_spank_job_epilog(spank_t sp, int ac, char **av) { return forward(sp, CB_JOB_EPILOG, ac, av); }
+#endif
