@@ -1,0 +1,194 @@
+package io.plugstack.itest.realslurm;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Plugstack distribution running as a real node daemon ({@code plugstack.jar --node}) for a real
+ * Slurm: its own home (a copy of the distribution with the test's plugstack.conf), its own socket
+ * directory, its log file. Started as a child process and stopped by that process only (SIGTERM, then
+ * SIGKILL to the same PID).
+ */
+public final class NodeDaemon implements AutoCloseable {
+
+    private static final Path DIST = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+    /** The bridge, built by runtime/bridge against the installed spank.h. */
+    public static final Path BRIDGE_DIR = Path.of(System.getProperty("plugstack.bridge", "../runtime/bridge/target/c"));
+
+    private final Path dir;
+    private final Path home;
+    private Process process;
+
+    private NodeDaemon(Path dir) {
+        this.dir = dir;
+        this.home = dir.resolve("home");
+    }
+
+    /**
+     * A daemon in {@code dir} (made readable by every user: srun of any user connects to its
+     * user.sock) whose plugstack.conf is {@code plugstackConf}; returns once its sockets are served.
+     */
+    public static NodeDaemon start(Path dir, String plugstackConf) {
+        NodeDaemon d = new NodeDaemon(dir);
+        try {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            for (String sub : new String[] {"system", "features", "etc", "lib"}) {
+                copyTree(DIST.resolve(sub), d.home.resolve(sub));
+            }
+            Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
+            Files.writeString(d.plugstackConf(), plugstackConf);
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: cannot make its home in " + dir + ": " + e, e);
+        }
+        d.launch();
+        return d;
+    }
+
+    private void launch() {
+        try {
+            Files.deleteIfExists(socketDir().resolve("root.sock"));
+            process = new ProcessBuilder(java(), "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(), "--node",
+                    "--socket-dir", socketDir().toString(), "--log", logFile().toString())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.out").toFile())).start();
+            for (int i = 0; i < 600 && process.isAlive() && !Files.exists(socketDir().resolve("root.sock")); i++) {
+                Thread.sleep(50);
+            }
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: cannot start: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+        if (!Files.exists(socketDir().resolve("root.sock"))) {
+            throw new AssertionError("node daemon: no socket in " + socketDir() + " after 30 s; its log:\n" + log());
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Where user.sock and root.sock are: the bridge's {@code socket_dir=}. */
+    public Path socketDir() {
+        return dir.resolve("run");
+    }
+
+    /** Plugstack's own plugstack.conf (the Java plugins), read anew for every launch. */
+    public Path plugstackConf() {
+        return home.resolve("etc/plugstack.conf");
+    }
+
+    public Path deployDir() {
+        return home.resolve("deploy");
+    }
+
+    public Path logFile() {
+        return dir.resolve("log/plugstack-node.log");
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    /** The daemon's log so far. */
+    public String log() {
+        try {
+            return Files.exists(logFile()) ? Files.readString(logFile()) : "(no log file)";
+        } catch (IOException e) {
+            return "(unreadable log: " + e + ")";
+        }
+    }
+
+    /**
+     * The line Slurm's plugstack.conf needs for this daemon: the bridge (or its build without
+     * job_prolog/job_epilog) with this daemon's socket directory and {@code extra} arguments.
+     */
+    public String bridgeLine(String bridge, String... extra) {
+        return "required " + BRIDGE_DIR.resolve(bridge).toAbsolutePath() + " socket_dir=" + socketDir() + (extra.length == 0 ? "" : " " + String.join(" ", extra));
+    }
+
+    /** One command line in the daemon's own Gogo shell (plugstack --admin), as root: its output and exit code. */
+    public RealSlurm.Result admin(String commandLine) {
+        List<String> argv = new ArrayList<>(List.of(java(), "-jar", home.resolve("plugstack.jar").toString(), "--admin",
+                socketDir().toString(), commandLine));
+        try {
+            Process p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            boolean done = p.waitFor(60, TimeUnit.SECONDS);
+            if (!done) {
+                p.destroyForcibly();
+            }
+            return new RealSlurm.Result(argv, done ? p.exitValue() : -1, out, err, !done);
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: admin " + commandLine + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** SIGTERM to this daemon's PID, then SIGKILL to the same PID if it has not stopped within 30 s. */
+    public void stop() {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** SIGKILL to this daemon's PID: the runtime dies as a crash would. */
+    public void kill() {
+        if (process != null && process.isAlive()) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Starts the daemon again on the same home and sockets (after {@link #stop} or {@link #kill}). */
+    public void restart() {
+        stop();
+        launch();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}

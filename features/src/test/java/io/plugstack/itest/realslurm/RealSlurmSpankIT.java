@@ -1,0 +1,242 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * Java SPANK plugins under a real Slurm: real srun, sbatch, salloc, slurmstepd and slurmd load
+ * plugstack_bridge.so, which forwards every callback to a Plugstack node daemon. Slurm's plugstack.conf
+ * lists a C demo plugin first and the bridge second; Plugstack's lists the Java demo plugin, renice and
+ * private-tmp. Each run writes two callback logs, the C plugin's and the Java plugin's, which must
+ * agree callback by callback and context by context.
+ */
+@Timeout(180)
+class RealSlurmSpankIT {
+
+    private static final Duration T = Duration.ofSeconds(30);
+
+    @TempDir
+    static Path dir;
+    static Path work;
+    static NodeDaemon node;
+    static RealSlurm slurm;
+    static String javaConf;
+
+    @BeforeAll
+    static void startNodeDaemonThenCluster() throws IOException {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        work = Files.createDirectories(dir.resolve("work"));
+        Files.createDirectories(work.resolve("tmp"));
+        for (Path p : List.of(work, work.resolve("tmp"))) {
+            Files.setAttribute(p, "unix:mode", 01777); // like /tmp: private-tmp refuses a base others may write without the sticky bit
+        }
+        javaConf = "required demo " + work.resolve("java.log") + "\n"
+                + "required renice min=-5 max=19\n"
+                + "optional private-tmp base=" + work.resolve("tmp") + "\n";
+        node = NodeDaemon.start(dir.resolve("node"), javaConf);
+        Path cluster = dir.resolve("cluster");
+        Files.createDirectories(RealSlurm.plugstackConfIn(cluster).getParent());
+        Files.writeString(RealSlurm.plugstackConfIn(cluster), "required " + NodeDaemon.BRIDGE_DIR.resolve("demo_spank.so").toAbsolutePath()
+                + " " + work.resolve("c.log") + "\n" + node.bridgeLine("plugstack_bridge.so") + "\n");
+        clearLogs(); // the C plugin's first open makes it 0644 under root's umask: user-context callbacks need 0666
+        slurm = RealSlurm.start(cluster);
+    }
+
+    @AfterAll
+    static void stopClusterThenNodeDaemon() {
+        if (slurm != null) {
+            slurm.close();
+        }
+        if (node != null) {
+            node.close();
+        }
+    }
+
+    @BeforeEach
+    void javaConfAsStarted() throws IOException {
+        Files.writeString(node.plugstackConf(), javaConf);
+    }
+
+    private static void clearLogs() throws IOException {
+        for (String log : List.of("c.log", "java.log")) {
+            Path p = work.resolve(log);
+            Files.writeString(p, "");
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-rw-rw-"));
+        }
+    }
+
+    private static List<String> lines(String log) throws IOException {
+        return Files.readAllLines(work.resolve(log));
+    }
+
+    /** Waits (bounded) until both logs hold {@code line} as often as {@code times}. */
+    private static void awaitInBoth(String line, int times) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            if (lines("c.log").stream().filter(line::equals).count() >= times
+                    && lines("java.log").stream().filter(line::equals).count() >= times) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("\"" + line + "\" x" + times + " not in both logs within 30 s:\nC:\n" + String.join("\n", lines("c.log"))
+                + "\nJava:\n" + String.join("\n", lines("java.log")) + "\nnode daemon:\n" + node.log());
+    }
+
+    /**
+     * Both logs hold the same callbacks in the same contexts; within one process the order is
+     * Slurm's, but slurmstepd's task_post_fork and a task's task_init_privileged run concurrently, so
+     * the lines of a run are compared as a multiset and each context's own sequence separately.
+     */
+    private static void assertSameCallbacks() throws IOException {
+        List<String> c = lines("c.log");
+        List<String> java = lines("java.log");
+        assertThat(java).as("the Java plugin's callbacks (C plugin's: %s)\nnode daemon:\n%s", c, node.log())
+                .containsExactlyInAnyOrderElementsOf(c);
+        for (String context : List.of("local", "allocator", "job_script", "slurmd")) {
+            assertThat(inContext(java, context)).as(context).containsExactlyElementsOf(inContext(c, context));
+        }
+    }
+
+    private static List<String> inContext(List<String> lines, String context) {
+        return lines.stream().filter(l -> l.endsWith(" " + context)).collect(Collectors.toList());
+    }
+
+    private static long jobId(Result r) {
+        return Long.parseLong(r.stdout().strip().split(";")[0]);
+    }
+
+    @Test
+    void srunsCallbacksReachTheJavaPluginInEveryContextAsTheyReachACPlugin() throws Exception {
+        clearLogs();
+
+        slurm.run(T, "srun", "-n2", "true").assertOk();
+
+        awaitInBoth("job_epilog job_script", 1);
+        assertSameCallbacks();
+        assertThat(inContext(lines("java.log"), "local")).containsExactly("init local", "init_post_opt local", "local_user_init local",
+                "exit local");
+        assertThat(lines("java.log")).filteredOn(l -> l.startsWith("task_init ")).hasSize(2);
+    }
+
+    @Test
+    void sbatchsCallbacksReachTheJavaPluginInEveryContextAsTheyReachACPlugin() throws Exception {
+        clearLogs();
+
+        long job = jobId(slurm.run(T, "sbatch", "--parsable", "-o", "/dev/null", "--wrap", "true").assertOk());
+        slurm.waitForJobEnd(job, T);
+
+        awaitInBoth("job_epilog job_script", 1);
+        assertThat(slurm.jobState(job)).isEqualTo("COMPLETED");
+        assertSameCallbacks();
+        assertThat(inContext(lines("java.log"), "allocator")).containsExactly("init allocator", "init_post_opt allocator", "exit allocator");
+    }
+
+    @Test
+    void sallocsCallbacksReachTheJavaPluginAsTheyReachACPlugin() throws Exception {
+        clearLogs();
+
+        slurm.run(T, "salloc", "-N1", "srun", "true").assertOk();
+
+        awaitInBoth("job_epilog job_script", 1);
+        assertSameCallbacks();
+        assertThat(inContext(lines("java.log"), "allocator")).contains("init allocator", "exit allocator");
+    }
+
+    @Test
+    void theSlurmdContextStackLivesAsLongAsSlurmd() throws Exception {
+        clearLogs();
+
+        slurm.restartSlurmd();
+
+        awaitInBoth("init slurmd", 1);
+        assertThat(lines("java.log")).containsExactly("slurmd_exit slurmd", "init slurmd");
+        assertSameCallbacks();
+    }
+
+    @Test
+    void srunHelpListsTheJavaPluginsOptions() {
+        Result r = slurm.run(T, "srun", "--help").assertOk();
+
+        assertThat(r.stdout()).contains("--renice=prio").contains("Re-nice job tasks to priority [prio] (-5 to 19).");
+    }
+
+    @Test
+    void aRefusedOptionValueStopsSrunWithTheJavaPluginsMessage() {
+        Result r = slurm.run(T, "srun", "--renice=99", "true");
+
+        assertThat(r.exitCode()).as(r.toString()).isNotZero();
+        assertThat(r.stderr()).contains("renice: --renice=99: priority must be from -5 to 19").contains("Invalid --renice argument: 99");
+    }
+
+    @Test
+    void reniceRunsTheRealTasksAtTheNicenessAsked() {
+        Result up = slurm.run(T, "srun", "-n2", "--renice=7", "nice").assertOk();
+        Result down = slurm.run(T, "srun", "--renice=-3", "nice").assertOk();
+
+        assertThat(up.stdout().lines()).as(up.toString()).containsExactly("7", "7");
+        assertThat(down.stdout().strip()).as(down.toString()).isEqualTo("-3");
+    }
+
+    @Test
+    void reniceWorksForAnUnprivilegedUsersSrunAndBatchJob() throws Exception {
+        Result r = slurm.runAs(RealSlurm.TEST_USER, T, "srun", "--renice=4", "nice").assertOk();
+        Path out = work.resolve("renice-batch.out");
+        long job = jobId(slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "--parsable", "--renice=5", "-o", out.toString(), "--wrap", "nice")
+                .assertOk());
+        slurm.waitForJobEnd(job, T);
+
+        assertThat(r.stdout().strip()).as(r.toString()).isEqualTo("4");
+        assertThat(Files.readString(out).strip()).isEqualTo("5");
+    }
+
+    @Test
+    void privateTmpGivesARealJobItsOwnTmpdirAndTheEpilogRemovesIt() throws Exception {
+        clearLogs();
+        Result r = slurm.runAs(RealSlurm.TEST_USER, T, "srun", "sh", "-c", "echo $SLURM_JOB_ID $TMPDIR; stat -c '%U %a' $TMPDIR")
+                .assertOk();
+        String[] seen = r.stdout().lines().toList().get(0).split(" ");
+        Path tmp = work.resolve("tmp").resolve("slurm-" + seen[0]);
+
+        assertThat(seen[1]).as(r.toString()).isEqualTo(tmp.toString());
+        assertThat(r.stdout().lines().toList().get(1)).isEqualTo(RealSlurm.TEST_USER + " 700");
+        awaitInBoth("job_epilog job_script", 1);
+        assertThat(tmp).doesNotExist();
+    }
+
+    @Test
+    void aRequiredJavaPluginFailingInitStopsSrunAsSlurmStopsItForACPlugin() throws IOException {
+        Files.writeString(node.plugstackConf(), "required renice min=50\n");
+
+        Result r = slurm.run(T, "srun", "true");
+
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
+        assertThat(r.stderr()).contains("renice: limits min=50 max=19 are not within -20..19")
+                .contains("spank: required plugin plugstack_bridge.so: init() failed with rc=-1");
+    }
+
+    @Test
+    void anOptionalJavaPluginFailingInitLetsTheJobRun() throws IOException {
+        Files.writeString(node.plugstackConf(), "optional renice min=50\n");
+
+        Result r = slurm.run(T, "srun", "echo", "ran").assertOk();
+
+        assertThat(r.stdout().strip()).isEqualTo("ran");
+        assertThat(r.stderr()).contains("renice: limits min=50 max=19 are not within -20..19");
+    }
+}
