@@ -32,6 +32,8 @@ public final class SpankHandle implements Spank {
 
     private final SpankContext context;
     private final SlurmVersion release;
+    /** spank_prepend_task_argv came with Slurm 23.11. */
+    static final SlurmVersion PREPEND_TASK_ARGV_SINCE = SlurmVersion.parse("23.11.0");
     private final SlurmLog log;
     private final OptionHooks options;
     private Map<String, String> stepEnv;
@@ -245,6 +247,9 @@ public final class SpankHandle implements Spank {
         }
         if (!inTaskCallbackAllowing(SpankCallback.Allows.PREPEND_TASK_ARGV)) {
             return SpankError.NOT_TASK;
+        }
+        if (release.compareTo(PREPEND_TASK_ARGV_SINCE) < 0) {
+            return SpankError.NOT_AVAIL; // spank_prepend_task_argv is not in this release's Slurm (a real bridge could not apply it)
         }
         TaskFacts t = tasks.get(currentTask);
         List<String> argv = new ArrayList<>(args);
