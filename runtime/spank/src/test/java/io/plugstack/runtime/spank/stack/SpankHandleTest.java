@@ -102,6 +102,17 @@ class SpankHandleTest {
         assertThat(h.tasks().get(1).argv()).containsExactly("nice", "-n", "5", "hostname");
     }
 
+    @Test
+    void prependTaskArgvIsNotAvailableBeforeSlurm2311() {
+        SpankHandle h = new SpankHandle(SpankContext.REMOTE, io.plugstack.api.plugin.SlurmVersion.parse("23.02.7"), (level, message) -> { },
+                null);
+        h.tasks(List.of(new TaskFacts(0, 0, 501, null, List.of("hostname"))));
+        h.currentTask(0);
+        h.enter(null, SpankCallback.TASK_INIT);
+        assertThat(h.prependTaskArgv(List.of("nice"))).isEqualTo(SpankError.NOT_AVAIL);
+        assertThat(h.tasks().get(0).argv()).containsExactly("hostname");
+    }
+
     @ParameterizedTest
     @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_INIT"})
     void setTaskNicenessIsValidInTaskInitPrivilegedAndTaskInit(SpankCallback callback) {
