@@ -15,20 +15,20 @@ import io.plugstack.api.plugin.SlurmPlugin;
  * from the fixture classes under io.plugstack.itest.fixture, with whatever identity headers a
  * test wants: right, wrong, malformed or missing.
  */
-final class FixturePlugins {
+public final class FixturePlugins {
 
     private final Path dir;
 
-    FixturePlugins(Path dir) {
+    public FixturePlugins(Path dir) {
         this.dir = dir;
     }
 
     /** A bundle builder for fixture package {@code fixture} ("good", "failinit"). */
-    Spec plugin(String bsn, String fixture) {
+    public Spec plugin(String bsn, String fixture) {
         return new Spec(bsn, fixture);
     }
 
-    final class Spec {
+    public final class Spec {
         private final String bsn;
         private final String fixture;
         private final Map<String, String> headers = new LinkedHashMap<>();
@@ -42,7 +42,7 @@ final class FixturePlugins {
             headers.put("Slurm-Plugin-Version", Releases.RUNTIME);
         }
 
-        Spec header(String name, String value) {
+        public Spec header(String name, String value) {
             if (value == null) {
                 headers.remove(name);
             } else {
@@ -51,13 +51,13 @@ final class FixturePlugins {
             return this;
         }
 
-        Spec bundleVersion(String v) {
+        public Spec bundleVersion(String v) {
             this.version = v;
             return this;
         }
 
         /** Writes the jar (outside the deploy folder) and returns it. */
-        Path build() throws Exception {
+        public Path build() throws Exception {
             try (Builder b = new Builder()) {
                 b.setProperty("Bundle-SymbolicName", bsn);
                 b.setProperty("Bundle-Version", version);

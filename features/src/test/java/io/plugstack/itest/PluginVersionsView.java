@@ -3,7 +3,7 @@ package io.plugstack.itest;
 import java.nio.file.Path;
 
 /** What the version tests read and do through the shell: deploy a version, read plugstack:versions. */
-final class PluginVersionsView {
+public final class PluginVersionsView {
     private PluginVersionsView() {
     }
 
@@ -23,13 +23,13 @@ final class PluginVersionsView {
     }
 
     /** The row of plugstack:versions output {@code table} whose VERSION column is {@code version}; "" if none. */
-    static String row(String table, String version) {
+    public static String row(String table, String version) {
         return table.lines().filter(l -> l.split("\\s+").length > 1 && l.split("\\s+")[1].equals(version))
                 .findFirst().orElse("");
     }
 
     /** The STATE column of that row ("active", "outside pin", ...); "" if there is no such row. */
-    static String state(String table, String version) {
+    public static String state(String table, String version) {
         String[] c = row(table, version).split("\\s+");
         return c.length < 4 ? "" : c[3].equals("outside") || c[3].equals("init") ? c[3] + " " + c[4] : c[3];
     }
