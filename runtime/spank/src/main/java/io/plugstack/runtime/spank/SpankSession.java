@@ -36,9 +36,23 @@ public interface SpankSession extends AutoCloseable {
      * @param stepEnv        what spank_getenv/setenv act on (remote: the step's environment)
      * @param jobControlEnv  the job control environment (local/allocator: spank_job_control_*)
      * @param builtinOptions the command's own long options, which plugin options may not shadow
+     * @param slurmPluginName the plugin_name a real Slurm knows every option of this stack by (the
+     *                        bridge's, when a real Slurm drives the stack through it: its option
+     *                        variables say {@code _SLURM_SPANK_OPTION_plugstack_<option>}); null: each
+     *                        plugin's own name, as on the bench
      */
     record Setup(Map<String, String> environment, Map<String, String> stepEnv, Map<String, String> jobControlEnv,
-            Set<String> builtinOptions) {
+            Set<String> builtinOptions, String slurmPluginName) {
+
+        public Setup(Map<String, String> environment, Map<String, String> stepEnv, Map<String, String> jobControlEnv,
+                Set<String> builtinOptions) {
+            this(environment, stepEnv, jobControlEnv, builtinOptions, null);
+        }
+
+        /** This setup, for a stack whose options a real Slurm knows under {@code name} (a bridge's plugin_name). */
+        public Setup knownToSlurmAs(String name) {
+            return new Setup(environment, stepEnv, jobControlEnv, builtinOptions, name);
+        }
 
         /** srun, sbatch, salloc, scrontab: options from the command's environment and command line. */
         public static Setup client(Map<String, String> environment, Map<String, String> jobControlEnv, Set<String> builtins) {

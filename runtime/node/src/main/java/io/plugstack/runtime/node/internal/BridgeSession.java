@@ -34,6 +34,9 @@ import io.plugstack.runtime.spank.TaskFacts;
  */
 final class BridgeSession implements AutoCloseable {
 
+    /** plugstack_bridge.so's plugin_name: what a real Slurm calls every Java option ({@code renice:plugstack}). */
+    static final String BRIDGE_PLUGIN_NAME = "plugstack";
+
     private final SpankContext context;
     private final SpankSession session;
     /** The environment the callbacks act on, refreshed from every CALL (remote: the step's). */
@@ -56,7 +59,8 @@ final class BridgeSession implements AutoCloseable {
         SlurmLog log = (level, message) -> logs.add(new LogLine(level.ordinal(), message));
         SpankSession.Setup setup = switch (context) {
             case REMOTE -> SpankSession.Setup.step(env);
-            case JOB_SCRIPT -> SpankSession.Setup.jobScript(env, Map.of());
+            // slurmstepd's prolog/epilog has the options as Slurm knew them: <option>:plugstack
+            case JOB_SCRIPT -> SpankSession.Setup.jobScript(env, Map.of()).knownToSlurmAs(BRIDGE_PLUGIN_NAME);
             case SLURMD -> SpankSession.Setup.slurmd();
             default -> SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of());
         };

@@ -13,9 +13,16 @@ import io.plugstack.api.spank.SpankResult;
 public final class SpankGetopt {
 
     private final SpankOptionCache cache;
+    private final String slurmPluginName;
 
     public SpankGetopt(SpankOptionCache cache) {
+        this(cache, null);
+    }
+
+    /** @param slurmPluginName the plugin_name in the option variables a real Slurm set (a bridge's); null: the caller's own */
+    public SpankGetopt(SpankOptionCache cache, String slurmPluginName) {
         this.cache = Objects.requireNonNull(cache, "cache");
+        this.slurmPluginName = slurmPluginName;
     }
 
     /**
@@ -26,7 +33,8 @@ public final class SpankGetopt {
      * <li>BAD_ARG for a null option or name (the C "null result pointer" case cannot arise here);</li>
      * <li>an option of that <em>name</em> in the cache (any plugin, even disabled): SUCCESS if found,
      * with its argument when {@code option} takes one, else ERROR;</li>
-     * <li>otherwise {@code processEnv}'s {@code _SLURM_SPANK_OPTION_<caller>_<name>}, then
+     * <li>otherwise {@code processEnv}'s {@code _SLURM_SPANK_OPTION_<caller>_<name>} (with a bridge's
+     * plugin_name for {@code <caller>} when a real Slurm drives the stack through it), then
      * {@code SPANK__SLURM_SPANK_OPTION_<caller>_<name>}: SUCCESS with that value (when the option takes
      * an argument) or ERROR; either answer is cached for later calls.</li>
      * </ul>
@@ -50,7 +58,7 @@ public final class SpankGetopt {
         CachedOption cached = cache.byName(option.name()).orElse(null);
         if (cached == null) {
             cached = cache.append(caller, option, false);
-            String variable = OptionEnvNames.optionVariable(caller.name(), option.name());
+            String variable = OptionEnvNames.optionVariable(slurmPluginName != null ? slurmPluginName : caller.name(), option.name());
             String value = processEnv.get(variable);
             if (value == null) {
                 value = processEnv.get(OptionEnvNames.PROLOG_PREFIX + variable);

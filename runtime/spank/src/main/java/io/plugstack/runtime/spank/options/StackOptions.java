@@ -27,14 +27,22 @@ public final class StackOptions implements OptionHooks, SessionOptions {
     private final SpankOptionCache cache;
     private final Map<String, String> processEnv;
     private final Set<String> builtins;
+    /** The plugin_name Slurm's option variables use for every option here; null: each plugin's own. */
+    private final String slurmPluginName;
     private final Map<StackPlugin, PluginRef> refs = new HashMap<>();
     private boolean tableBuilt;
 
     /** @param builtins the command's own long options (SPANK-32); empty on the daemon side */
     public StackOptions(SpankContext context, SlurmLog log, Map<String, String> processEnv, Set<String> builtins) {
+        this(context, log, processEnv, builtins, null);
+    }
+
+    /** @param slurmPluginName the plugin_name a real Slurm knows these options by (a bridge's); null: each plugin's own */
+    public StackOptions(SpankContext context, SlurmLog log, Map<String, String> processEnv, Set<String> builtins, String slurmPluginName) {
         this.cache = new SpankOptionCache(context, log);
         this.processEnv = processEnv;
         this.builtins = Set.copyOf(builtins);
+        this.slurmPluginName = slurmPluginName;
     }
 
     private PluginRef ref(StackPlugin p) {
@@ -53,7 +61,7 @@ public final class StackOptions implements OptionHooks, SessionOptions {
 
     @Override
     public SpankResult<Optional<String>> getopt(StackPlugin plugin, SpankOption option, SpankCallback phase) {
-        return new SpankGetopt(cache).getopt(plugin == null ? null : ref(plugin), option, phase, processEnv);
+        return new SpankGetopt(cache, slurmPluginName).getopt(plugin == null ? null : ref(plugin), option, phase, processEnv);
     }
 
     /** After init: plugin options clashing with the command's own are disabled, once. */

@@ -37,7 +37,7 @@ public final class Session implements SpankSession {
         if (conf.failure().isPresent()) {
             return new Opened(null, conf.failure().get());
         }
-        StackOptions options = new StackOptions(context, log, setup.environment(), setup.builtinOptions());
+        StackOptions options = new StackOptions(context, log, setup.environment(), setup.builtinOptions(), setup.slurmPluginName());
         SpankStack.Build build = SpankStack.build(context, conf.entries(), resolver, options, log);
         if (!build.ok()) {
             return new Opened(null, build.failure());

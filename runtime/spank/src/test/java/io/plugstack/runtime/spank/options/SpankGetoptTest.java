@@ -126,4 +126,15 @@ class SpankGetoptTest {
         SpankResult<Optional<String>> r = new SpankGetopt(jobScript).getopt(plugin, staticOption, SpankCallback.JOB_PROLOG, prologEnv);
         assertEquals(SpankError.ERROR, r.error());
     }
+
+    @Test
+    void getoptInAPrologDrivenThroughABridgeReadsTheOptionUnderTheBridgesPluginName() {
+        SpankOptionCache jobScript = new SpankOptionCache(SpankContext.JOB_SCRIPT, log);
+        // a real Slurm knew the Java plugin's --mem as mem:plugstack, the bridge's plugin_name
+        Map<String, String> prologEnv = Map.of("SPANK__SLURM_SPANK_OPTION_plugstack_mem", "4G");
+        SpankResult<Optional<String>> r = new SpankGetopt(jobScript, "plugstack").getopt(plugin, cb.option("mem", Arg.REQUIRED),
+                SpankCallback.JOB_PROLOG, prologEnv);
+        assertEquals(SpankError.SUCCESS, r.error());
+        assertEquals(Optional.of("4G"), r.value());
+    }
 }
