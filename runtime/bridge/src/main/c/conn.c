@@ -27,7 +27,16 @@ int ps_connect(const char *path, const char **why)
 	memset(&addr, 0, sizeof(addr));
 	addr.sun_family = AF_UNIX;
 	memcpy(addr.sun_path, path, strlen(path) + 1);
-	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
+	/*
+	 * Non-blocking, so a daemon that stopped accepting (its backlog full) is an answer, not a hang:
+	 * a Unix socket's connect would otherwise wait for a free slot for ever.
+	 */
+	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
+		*why = errno == EAGAIN ? "its socket accepts no connection (backlog full)" : strerror(errno);
+		close(fd);
+		return -1;
+	}
+	if (fcntl(fd, F_SETFL, 0) < 0) {
 		*why = strerror(errno);
 		close(fd);
 		return -1;
