@@ -99,6 +99,7 @@ class NodeDaemonIT {
             assertThat(admin.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(admin.exitValue()).as(shown).isZero();
             assertThat(shown).contains("renice").contains("READY");
+            assertThat(Files.readString(log)).as("what an admin did is in the daemon's log").contains("plugstack: node: admin: plugstack:plugins (exit 0)");
             if (((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0) {
                 assertThat(otherUsersAdminAttempt(sockets)).isEqualTo("1 plugstack: error: the node daemon's shell is root's only\n");
             }

@@ -3,6 +3,7 @@ package io.plugstack.runtime.node.internal;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
@@ -82,7 +83,28 @@ public final class AdminComponent {
         DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
         CommandProtocol.Request r = CommandProtocol.Request.read(in);
         PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
-        PrintStream e = new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true);
+        // what the command says on stderr (refusals, "version 2.0.0 runs for new launches") is the
+        // admin's and the daemon log's: Gogo sends the command thread's System.err to the session
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        OutputStream errFrames = CommandProtocol.frames(out, CommandProtocol.ERR);
+        PrintStream e = new PrintStream(new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                errFrames.write(b);
+                said.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                errFrames.write(b, off, len);
+                said.write(b, off, len);
+            }
+
+            @Override
+            public void flush() throws IOException {
+                errFrames.flush();
+            }
+        }, true);
         long uid = NodeServer.peerUid(ch);
         if (uid != 0) {
             log.error("node: admin: refused peer uid " + uid + " (root only)");
@@ -106,6 +128,8 @@ public final class AdminComponent {
         }
         o.flush();
         e.flush();
+        log.info("node: admin: " + line + " (exit " + code + ")");
+        said.toString(java.nio.charset.StandardCharsets.UTF_8).lines().forEach(l -> log.info("node: admin: " + l));
         CommandProtocol.exit(out, code);
     }
 
