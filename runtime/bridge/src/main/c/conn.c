@@ -32,8 +32,10 @@ int ps_connect(const char *path, const char **why)
 	 * a Unix socket's connect would otherwise wait for a free slot for ever.
 	 */
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) < 0) {
-		*why = errno == EAGAIN ? "its socket accepts no connection (backlog full)" : strerror(errno);
+		int e = errno;
+		*why = e == EAGAIN ? "its socket accepts no connection (backlog full)" : strerror(e);
 		close(fd);
+		errno = e; /* the caller may wait and try again when the runtime is not there */
 		return -1;
 	}
 	if (fcntl(fd, F_SETFL, 0) < 0) {

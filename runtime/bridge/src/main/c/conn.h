@@ -11,7 +11,7 @@
 
 #include "wire.h"
 
-/* A connected fd, or -1 with *why set. */
+/* A connected fd, or -1 with *why and errno set (ENOENT, ECONNREFUSED: nobody serves the socket). */
 int ps_connect(const char *path, const char **why);
 /* Sends a whole built frame (then frees it): 0, or -1 with *why set. */
 int ps_send(int fd, struct ps_out *frame, int timeout_ms, const char **why);

@@ -12,6 +12,8 @@
  * Arguments (the rest go to the runtime in HELLO):
  *   socket_dir=DIR        where the runtime's user.sock and root.sock are (default /run/plugstack)
  *   timeout=MS            how long one callback may take in the runtime (default 10000)
+ *   connect_wait=MS       how long to keep trying a runtime that is not there (default 2000:
+ *                         a runtime restart takes about a second; 0: fail at once)
  *   unavailable=fail      a runtime that cannot be reached fails the callback (default), as a
  *   unavailable=ignore    failing plugin would; or the callback goes on without the Java plugins
  */
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <slurm/spank.h>
@@ -56,6 +59,7 @@ static const char *const callback_names[] = {
 struct conf {
 	char socket_dir[200];
 	int timeout_ms;
+	int connect_wait_ms;
 	int fail; /* unavailable=fail */
 };
 
@@ -70,7 +74,7 @@ static struct {
 
 static char reason[512];
 /* The arguments of the last callback, for the option callback (Slurm passes it none). */
-static struct conf last_conf = { "/run/plugstack", 10000, 1 };
+static struct conf last_conf = { "/run/plugstack", 10000, 2000, 1 };
 
 static int is_late(enum callback cb)
 {
@@ -84,6 +88,9 @@ static int bridge_arg(const char *a, struct conf *c)
 	} else if (!strncmp(a, "timeout=", 8)) {
 		long ms = strtol(a + 8, NULL, 10);
 		c->timeout_ms = ms > 0 && ms <= 3600000 ? (int)ms : c->timeout_ms;
+	} else if (!strncmp(a, "connect_wait=", 13)) {
+		long ms = strtol(a + 13, NULL, 10);
+		c->connect_wait_ms = ms >= 0 && ms <= 3600000 ? (int)ms : c->connect_wait_ms;
 	} else if (!strcmp(a, "unavailable=fail")) {
 		c->fail = 1;
 	} else if (!strcmp(a, "unavailable=ignore")) {
@@ -100,6 +107,7 @@ static void parse_args(int ac, char **av, struct conf *c)
 	int i;
 	snprintf(c->socket_dir, sizeof(c->socket_dir), "%s", "/run/plugstack");
 	c->timeout_ms = 10000;
+	c->connect_wait_ms = 2000;
 	c->fail = 1;
 	for (i = 0; i < ac; i++)
 		if (av[i])
@@ -192,11 +200,17 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 	unsigned char *body = NULL;
 	uint32_t len, nargs = 0;
 	char *version = NULL, headers[32];
-	int i, rc;
+	int i, rc, waited;
 
 	snprintf(conn.socket, sizeof(conn.socket), "%s/%s", c->socket_dir,
 		 ctx == S_CTX_LOCAL || ctx == S_CTX_ALLOCATOR ? "user.sock" : "root.sock");
 	conn.fd = ps_connect(conn.socket, why);
+	for (waited = 0; conn.fd < 0 && (errno == ENOENT || errno == ECONNREFUSED) && waited < c->connect_wait_ms; waited += 100) {
+		/* not there (yet): the runtime may be restarting */
+		struct timespec tenth = { 0, 100000000 };
+		nanosleep(&tenth, NULL);
+		conn.fd = ps_connect(conn.socket, why);
+	}
 	if (conn.fd < 0)
 		return -1;
 	conn.pid = getpid();
@@ -219,10 +233,10 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 		ps_out_str(&o, version);
 		ps_out_u32(&o, (uint32_t)getpid());
 		for (i = 0; i < ac; i++)
-			nargs += av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0 });
+			nargs += av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0, 0 });
 		ps_out_u32(&o, nargs);
 		for (i = 0; i < ac; i++)
-			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0 }))
+			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0, 0 }))
 				ps_out_str(&o, av[i]);
 	}
 	rc = exchange(c, &o, &type, &body, &len, why);

@@ -3,9 +3,7 @@ package io.plugstack.itest.realslurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -23,9 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import aQute.bnd.osgi.Builder;
-import aQute.bnd.osgi.Jar;
-import io.plugstack.api.plugin.SlurmPlugin;
+import io.plugstack.itest.FixturePlugins;
 import io.plugstack.itest.realslurm.RealSlurm.Result;
 
 /**
@@ -345,6 +341,22 @@ class RealSlurmFailuresIT {
         assertThat(javaLog()).doesNotContain("slurmd_exit");
     }
 
+    @Test
+    void aRuntimeThatComesBackWithinConnectWaitServesTheCallbackThatWaitedForIt() throws Exception {
+        Files.writeString(slurm.plugstackConf(), bridge("connect_wait=20000") + "\n");
+        node.stop();
+        CompletableFuture<Result> srun = CompletableFuture.supplyAsync(() -> slurm.run(T, "srun", "echo", "ran"));
+        Thread.sleep(500); // srun's init is waiting for the socket now
+
+        node.restart();
+        Result r = srun.get(40, TimeUnit.SECONDS);
+
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout().strip()).isEqualTo("ran");
+        assertThat(r.stderr()).doesNotContain("plugstack:");
+        awaitInJavaLog("init local");
+    }
+
     // ---------------------------------------------------------------- a Java plugin slower than timeout=
 
     @Test
@@ -501,41 +513,18 @@ class RealSlurmFailuresIT {
 
     /**
      * A fixture plugin bundle (package io.plugstack.itest.fixture.{@code fixture}, Slurm-Plugin-Name
-     * {@code fixture}), built with bnd as FixturePlugins builds them, hot-deployed into the daemon's
-     * deploy folder; returns once the daemon says it runs.
+     * {@code fixture}), built by {@link FixturePlugins}, hot-deployed into the daemon's deploy folder;
+     * returns once the daemon says it runs.
      */
     private static void deploy(String fixture) throws Exception {
         String bsn = "itest.realslurm." + fixture;
-        Path jar = dir.resolve(bsn + "-1.0.0.jar");
-        try (Builder b = new Builder()) {
-            b.setProperty("Bundle-SymbolicName", bsn);
-            b.setProperty("Bundle-Version", "1.0.0");
-            b.setProperty("-privatepackage", "io.plugstack.itest.fixture." + fixture);
-            b.setProperty("-dsannotations", "*");
-            b.setProperty("-noextraheaders", "true");
-            b.setProperty("Slurm-Plugin-Type", "spank");
-            b.setProperty("Slurm-Plugin-Name", fixture);
-            b.setProperty("Slurm-Plugin-Version", "25.11.0");
-            b.addClasspath(codeSource(RealSlurmFailuresIT.class));
-            b.addClasspath(codeSource(SlurmPlugin.class));
-            b.addClasspath(codeSource(org.osgi.service.component.annotations.Component.class));
-            Jar built = b.build();
-            if (!b.isOk()) {
-                throw new IllegalStateException("bnd could not build " + bsn + ": " + b.getErrors());
-            }
-            built.write(jar.toFile());
-        }
+        Path jar = new FixturePlugins(Files.createDirectories(dir.resolve("jars"))).plugin(bsn, fixture).build();
         Files.createDirectories(node.deployDir());
         Files.move(jar, node.deployDir().resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
         String deployed = "plugin " + bsn + ": version 1.0.0 runs";
         await(bsn + " deployed in the node daemon", () -> node.log().contains(deployed), T);
     }
 
-    private static File codeSource(Class<?> c) throws URISyntaxException {
-        return new File(c.getProtectionDomain().getCodeSource().getLocation().toURI());
-    }
-
-    /** A file whose creation lets a waiting job go on; absent until the test creates it. */
     private static Path gate(String name) throws IOException {
         Path p = work.resolve(name);
         Files.deleteIfExists(p);
