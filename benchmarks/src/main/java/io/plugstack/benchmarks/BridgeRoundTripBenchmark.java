@@ -31,8 +31,9 @@ import io.plugstack.runtime.spank.stack.Session;
  * One forwarded SPANK callback, round trip, as the bridge will see it (issue 12's target: under 50 µs
  * median): a CALL of slurm_spank_user_init with a job's items and a 30-variable environment over the
  * node daemon's real Unix socket, the node's session running one Java plugin that reads an item and
- * sets a variable, and the DONE back. The client is Java here (the C bridge is not written yet); what
- * is measured is the daemon's side plus one socket round trip.
+ * sets a variable, and the DONE back. The client is Java here, the server in-process; what is measured
+ * is the daemon's side plus one socket round trip. {@code benchmarks/run bridge-c} measures the same
+ * with the C bridge's own codec and connection against a real node daemon (benchmarks/bridge-c.sh).
  */
 final class BridgeRoundTripBenchmark {
 

@@ -1,0 +1,95 @@
+# node-daemon.sh - sourced by benchmarks/bridge-c.sh and benchmarks/real-slurm.sh, not run.
+# A Plugstack node daemon for a benchmark: a copy of the built distribution in its own directory,
+# started as this shell's child (`plugstack.jar --home H --node --socket-dir D --log F`), and stopped
+# ONLY by the PID recorded at its start (SIGTERM, then SIGKILL to that same PID), never by name.
+#
+# Needs: $ROOT (the repository). Sets: NODE_DIR, NODE_PID, NODE_SOCKETS, NODE_BOOT_MS.
+
+DIST=${PLUGSTACK_DIST:-$ROOT/features/target/plugstack}
+JAVA=${JAVA:-java}
+NODE_PID=
+
+bench_say() { echo "bench: $*"; }
+bench_die() { echo "bench: $*" >&2; exit 1; }
+
+# ensure_dist: the built distribution, built (as benchmarks/run does) when missing
+ensure_dist() {
+  if [[ ! -f $DIST/plugstack.jar ]]; then
+    bench_say "no distribution in $DIST: mvn install -DskipTests"
+    (cd "$ROOT" && mvn -B -q install -DskipTests) >&2
+  fi
+  [[ -f $DIST/plugstack.jar ]] || bench_die "no $DIST/plugstack.jar"
+}
+
+# node_alive: the recorded PID still runs this daemon (its command line names its own home)
+node_alive() {
+  local st
+  [[ -n $NODE_PID && -d /proc/$NODE_PID ]] || return 1
+  st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$NODE_PID/status" 2>/dev/null) || return 1
+  [[ -n $st && $st != Z && $st != X ]] || return 1
+  tr '\0' ' ' < "/proc/$NODE_PID/cmdline" 2>/dev/null | grep -qF -- "$NODE_DIR/home/plugstack.jar"
+}
+
+# node_start DIR CONF: a copy of the distribution in DIR/home whose plugstack.conf is CONF; returns
+# once root.sock is served (at most 60 s)
+node_start() {
+  local dir=$1 conf=$2 sub t0 i
+  NODE_DIR=$dir
+  NODE_SOCKETS=$dir/run
+  install -d -m 0755 "$dir" "$dir/home" "$dir/log"
+  for sub in system features etc lib; do cp -R "$DIST/$sub" "$dir/home/"; done
+  cp "$DIST/plugstack.jar" "$dir/home/"
+  printf '%s' "$conf" > "$dir/home/etc/plugstack.conf"
+  t0=$EPOCHREALTIME
+  # shellcheck disable=SC2086 # NODE_JAVA_OPTS: words on purpose
+  "$JAVA" ${NODE_JAVA_OPTS:-} -jar "$dir/home/plugstack.jar" --home "$dir/home" --node --socket-dir "$NODE_SOCKETS" \
+    --log "$dir/log/plugstack-node.log" </dev/null >>"$dir/daemon.out" 2>&1 &
+  NODE_PID=$!
+  echo "$NODE_PID" > "$dir/daemon.pid"
+  for ((i = 0; i < 1200; i++)); do
+    [[ -S $NODE_SOCKETS/root.sock ]] && break
+    node_alive || { tail -n 30 "$dir/daemon.out" "$dir/log/plugstack-node.log" >&2 2>/dev/null; bench_die "the node daemon (PID $NODE_PID) exited"; }
+    sleep 0.05
+  done
+  [[ -S $NODE_SOCKETS/root.sock ]] || { tail -n 30 "$dir/log/plugstack-node.log" >&2 2>/dev/null; bench_die "no $NODE_SOCKETS/root.sock after 60 s"; }
+  NODE_BOOT_MS=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.0f", (b-a)*1000}')
+  bench_say "node daemon PID $NODE_PID serving $NODE_SOCKETS ($NODE_BOOT_MS ms from launch to root.sock)"
+}
+
+# node_rss: "VmRSS=N MB VmHWM=N MB" of the daemon (its JVM)
+node_rss() {
+  node_alive || { echo "(daemon not running)"; return 0; }
+  awk '/^VmRSS:/ {r=$2} /^VmHWM:/ {h=$2} END {printf "VmRSS %.1f MB (peak VmHWM %.1f MB)", r/1024, h/1024}' "/proc/$NODE_PID/status"
+}
+
+# node_stop: SIGTERM the recorded PID, wait (30 s), SIGKILL that same PID if it is still there
+node_stop() {
+  local i
+  [[ -n $NODE_PID ]] || return 0
+  if node_alive; then
+    kill -TERM "$NODE_PID" 2>/dev/null || true
+    for ((i = 0; i < 300; i++)); do node_alive || break; sleep 0.1; done
+    if node_alive; then
+      bench_say "node daemon PID $NODE_PID still running 30 s after SIGTERM: SIGKILL"
+      kill -KILL "$NODE_PID" 2>/dev/null || true
+    fi
+  fi
+  wait "$NODE_PID" 2>/dev/null || true
+  bench_say "node daemon PID $NODE_PID stopped"
+  NODE_PID=
+}
+
+# stats FILE: "median M  p10 A  p90 B  min C  max D  (n=N)" of the numbers in FILE, one per line
+# (ranks as benchmarks' Stats.java: round(p/100 * (n-1)))
+stats() {
+  sort -g "$1" | awk '{a[NR]=$1} END {n=NR; if (!n) {print "(no samples)"; exit}
+    m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+    printf "median %6.2f  p10 %6.2f  p90 %6.2f  min %6.2f  max %6.2f  (n=%d)", m, a[int(0.1*(n-1)+0.5)+1], a[int(0.9*(n-1)+0.5)+1], a[1], a[n], n}'
+}
+
+median() {
+  sort -g "$1" | awk '{a[NR]=$1} END {n=NR; if (!n) {print "nan"; exit}; printf "%.2f", (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2}'
+}
+
+# the machine's load, for reading the figures: 2 shared cores here, other builds run beside
+load_line() { echo "load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"; }
