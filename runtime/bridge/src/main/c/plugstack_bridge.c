@@ -68,9 +68,10 @@ static struct {
 	int fd;
 	pid_t pid;    /* the process that opened fd */
 	int broken;   /* failed once: never reopened in this process */
+	uint32_t defined; /* WELCOME's mask: the callbacks some Java plugin defines */
 	char token[72];
 	char socket[220];
-} conn = { -1, 0, 0, "", "" };
+} conn = { -1, 0, 0, 0, "", "" };
 
 static char reason[512];
 /* The arguments of the last callback, for the option callback (Slurm passes it none). */
@@ -164,6 +165,7 @@ static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const
 {
 	struct ps_in in;
 	char *s;
+	uint32_t defined;
 	ps_in_init(&in, body, len);
 	if (type == PS_REFUSE) {
 		s = ps_in_str(&in);
@@ -177,12 +179,14 @@ static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const
 		return -1;
 	}
 	s = ps_in_str(&in);
+	defined = ps_in_u32(&in);
 	if (in.failed || in.left || !s || strlen(s) >= sizeof(conn.token)) {
 		free(s);
 		*why = "malformed WELCOME";
 		return -1;
 	}
 	memcpy(conn.token, s, strlen(s) + 1);
+	conn.defined = defined;
 	free(s);
 	return 0;
 }
@@ -421,15 +425,21 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 		if (ctx != S_CTX_REMOTE || !conn.token[0]) {
 			conn.pid = 0;
 			conn.token[0] = '\0';
+			conn.defined = 0;
 		}
 	}
 	if (conn.broken)
 		return unavailable(&c, cb, "it failed earlier in this process");
+	/* spank.c calls a plugin only for what it defines: so does the bridge (a task child need not even attach) */
+	if (conn.pid != 0 && cb != CB_INIT && !(conn.defined & 1u << cb))
+		return 0;
 	if (conn.fd < 0) {
 		if (is_late(cb))
 			return 0; /* nothing was opened: nothing to end */
 		if (open_session(sp, ctx, &c, ac, av, conn.pid != 0, &why))
 			return unavailable(&c, cb, why);
+		if (cb != CB_INIT && !(conn.defined & 1u << cb))
+			return 0;
 	}
 	build_call(&o, sp, ctx, cb);
 	if (exchange(&c, &o, &type, &body, &len, &why))

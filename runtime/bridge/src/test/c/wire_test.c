@@ -145,6 +145,7 @@ static void received_frames(void)
 	if (!body("welcome", PS_WELCOME, &in)) {
 		CHECK(ps_in_u32(&in) == 1, "welcome protocol");
 		str_is(&in, "0123456789abcdef", "welcome session");
+		CHECK(ps_in_u32(&in) == 0x811, "welcome callbacks");
 		CHECK(!in.failed && in.left == 0, "welcome end");
 	}
 	if (!body("done", PS_DONE, &in)) {

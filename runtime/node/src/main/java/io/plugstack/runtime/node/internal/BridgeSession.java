@@ -76,6 +76,18 @@ final class BridgeSession implements AutoCloseable {
         return context;
     }
 
+    /** WELCOME's mask: bit i for Wire.CALLBACKS[i] when some plugin defines it; init always (it registers options). */
+    int definedCallbacks() {
+        int mask = 0;
+        for (int i = 0; i < Wire.CALLBACKS.size(); i++) {
+            SpankCallback cb = Wire.CALLBACKS.get(i);
+            if (cb == SpankCallback.INIT || session.defines(cb)) {
+                mask |= 1 << i;
+            }
+        }
+        return mask;
+    }
+
     /**
      * Runs one callback with the facts of {@code call}; what the bridge applies in the Slurm process.
      * A step's task children (ATTACH) share this session with their slurmstepd, which calls

@@ -184,7 +184,7 @@ public final class NodeServer implements AutoCloseable {
             if (session.context() == SpankContext.REMOTE) {
                 steps.put(token, session); // its task children ATTACH to it
             }
-            Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token).encode());
+            Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token, session.definedCallbacks()).encode());
             serve(session, in, out, max);
         } catch (EOFException e) {
             // the Slurm process is done with its session
@@ -230,7 +230,7 @@ public final class NodeServer implements AutoCloseable {
             refuse(out, peer, "attach: " + refused.get());
             return;
         }
-        Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, attach.session()).encode());
+        Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, attach.session(), step.definedCallbacks()).encode());
         serve(step, in, out, max);
     }
 

@@ -131,15 +131,20 @@ public final class Messages {
         }
     }
 
-    /** WELCOME: {@code u32 protocol, str session}. */
-    public record Welcome(int protocol, String session) {
+    /**
+     * WELCOME: {@code u32 protocol, str session, u32 callbacks}: bit i of {@code callbacks} is set when
+     * a plugin of the session's stack defines callback i (Wire.CALLBACKS); the bridge forwards only
+     * those (and init, which also registers the plugins' static options), as spank.c calls a plugin
+     * only for the symbols it defines.
+     */
+    public record Welcome(int protocol, String session, int callbacks) {
         public byte[] encode() {
-            return new Wire.Out().u32(protocol).str(session).bytes();
+            return new Wire.Out().u32(protocol).str(session).u32(callbacks & 0xffffffffL).bytes();
         }
 
         public static Welcome decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            Welcome w = new Welcome(in.u32Int("protocol"), in.str());
+            Welcome w = new Welcome(in.u32Int("protocol"), in.str(), (int) in.u32());
             in.end("WELCOME");
             return w;
         }

@@ -38,7 +38,7 @@ final class GoldenFrames {
                 List.of("HOME=/home/u", "SLURM_JOB_ID=42")).encode()));
         m.put("option", Map.entry(FrameType.OPTION, new Option(3, "5", true).encode()));
         m.put("option_null", Map.entry(FrameType.OPTION, new Option(0, null, false).encode()));
-        m.put("welcome", Map.entry(FrameType.WELCOME, new Welcome(1, "0123456789abcdef").encode()));
+        m.put("welcome", Map.entry(FrameType.WELCOME, new Welcome(1, "0123456789abcdef", 0x811).encode()));
         m.put("done", Map.entry(FrameType.DONE, new Done(-1, 0, List.of(new EnvOp("A", "1"), new EnvOp("B", null)),
                 List.of(new EnvOp("C", "2")), List.of(new LogLine(0, "renice: bad")),
                 List.of(new OptionDecl("renice", "prio", "run at niceness prio", 1, 0)),
