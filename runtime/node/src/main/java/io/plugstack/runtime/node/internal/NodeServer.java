@@ -62,8 +62,10 @@ public final class NodeServer implements AutoCloseable {
     private final List<ServerSocketChannel> servers;
     private final java.util.Map<SessionPolicy.Socket, Semaphore> slots = new java.util.EnumMap<>(java.util.Map.of(
             SessionPolicy.Socket.USER, new Semaphore(MAX_CONNECTIONS), SessionPolicy.Socket.ROOT, new Semaphore(MAX_CONNECTIONS)));
-    private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "plugstack-node-hello-timer");
+    private final HelloDeadlines hellos;
+    /** Connection threads, kept for the next connection: a thread per srun would cost a thread's start each time. */
+    private final java.util.concurrent.ExecutorService connections = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "plugstack-bridge");
         t.setDaemon(true);
         return t;
     });
@@ -71,14 +73,13 @@ public final class NodeServer implements AutoCloseable {
     /** The live slurmstepd (remote) sessions by their WELCOME token, for their task children's ATTACH. */
     private final java.util.Map<String, BridgeSession> steps = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private final long helloMillis;
     private final long startedAt = System.currentTimeMillis();
 
     private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis) {
         this.stacks = stacks;
         this.log = log;
         this.servers = servers;
-        this.helloMillis = helloMillis;
+        this.hellos = new HelloDeadlines(helloMillis);
     }
 
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
@@ -118,15 +119,13 @@ public final class NodeServer implements AutoCloseable {
                         ch.close();
                         continue;
                     }
-                    Thread c = new Thread(() -> {
+                    connections.execute(() -> {
                         try {
                             connection(ch, socket);
                         } finally {
                             free.release();
                         }
-                    }, "plugstack-bridge");
-                    c.setDaemon(true);
-                    c.start();
+                    });
                 } catch (IOException e) {
                     return; // closed
                 }
@@ -146,19 +145,12 @@ public final class NodeServer implements AutoCloseable {
             int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
             InputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
-            // a peer that connects and says nothing must not hold its slot for ever
-            java.util.concurrent.ScheduledFuture<?> deadline = timer.schedule(() -> {
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // already closed
-                }
-            }, helloMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            hellos.start(ch); // a peer that connects and says nothing must not hold its slot for ever
             Wire.Frame first;
             try {
                 first = Wire.read(in, max);
             } finally {
-                deadline.cancel(false);
+                hellos.met(ch);
             }
             if (first.type() == FrameType.ATTACH) {
                 attached(Messages.Attach.decode(first.body()), socket, uid, peer, in, out, max);
@@ -278,11 +270,23 @@ public final class NodeServer implements AutoCloseable {
         return SlurmVersion.parse(hello.slurmVersion());
     }
 
+    private static volatile UserPrincipal root;
+
+    /** uid 0's principal, looked up once (a passwd lookup per connection is on every launch's path). */
+    private static UserPrincipal root() throws IOException {
+        UserPrincipal r = root;
+        if (r == null) {
+            r = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("0");
+            root = r;
+        }
+        return r;
+    }
+
     /** The connecting process's uid, from SO_PEERCRED (Java names it; a uid without a name reads as its number). */
     static long peerUid(SocketChannel ch) throws IOException {
         UnixDomainPrincipal p = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
         UserPrincipal user = p.user();
-        if (user.equals(FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("0"))) {
+        if (user.equals(root())) {
             return 0;
         }
         try {
@@ -301,7 +305,8 @@ public final class NodeServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        timer.shutdownNow();
+        hellos.close();
+        connections.shutdownNow();
         for (ServerSocketChannel s : servers) {
             s.close();
         }
