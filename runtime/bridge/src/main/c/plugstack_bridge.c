@@ -192,19 +192,17 @@ static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const
 }
 
 /*
- * Opens this process's session: HELLO with the context, the running Slurm's release and the bridge's
- * other arguments; or, in a task child forked by slurmstepd, ATTACH to the step's session by its
- * token (the child is still root here: root.sock).
+ * Opens this process's session: sends HELLO with the context, the running Slurm's release and the
+ * bridge's other arguments; or, in a task child forked by slurmstepd, ATTACH to the step's session by
+ * its token (the child is still root here: root.sock). The answer is read by read_welcome.
  */
 static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, int ac, char **av, int attach,
 			const char **why)
 {
 	struct ps_out o;
-	uint8_t type;
-	unsigned char *body = NULL;
-	uint32_t len, nargs = 0;
+	uint32_t nargs = 0;
 	char *version = NULL, headers[32];
-	int i, rc, waited;
+	int i, waited;
 
 	snprintf(conn.socket, sizeof(conn.socket), "%s/%s", c->socket_dir,
 		 ctx == S_CTX_LOCAL || ctx == S_CTX_ALLOCATOR ? "user.sock" : "root.sock");
@@ -243,7 +241,20 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0, 0 }))
 				ps_out_str(&o, av[i]);
 	}
-	rc = exchange(c, &o, &type, &body, &len, why);
+	if (ps_out_end(&o)) {
+		*why = "request too large";
+		return -1;
+	}
+	return ps_send(conn.fd, &o, c->timeout_ms, why);
+}
+
+/* The answer to HELLO or ATTACH, read after the first CALL went out behind it. */
+static int read_welcome(const struct conf *c, const char **why)
+{
+	uint8_t type;
+	unsigned char *body = NULL;
+	uint32_t len;
+	int rc = ps_recv(conn.fd, PS_MAX_FRAME, c->timeout_ms, &type, &body, &len, why);
 	if (!rc)
 		rc = welcomed(type, body, len, why);
 	free(body);
@@ -414,6 +425,7 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 	unsigned char *body = NULL;
 	uint32_t len;
 	const char *why = NULL;
+	int opened = 0;
 
 	parse_args(ac, av, &c);
 	last_conf = c;
@@ -438,11 +450,20 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 			return 0; /* nothing was opened: nothing to end */
 		if (open_session(sp, ctx, &c, ac, av, conn.pid != 0, &why))
 			return unavailable(&c, cb, why);
-		if (cb != CB_INIT && !(conn.defined & 1u << cb))
-			return 0;
+		opened = 1;
 	}
+	/*
+	 * A new session's first CALL goes out right behind HELLO (or ATTACH), before the WELCOME is read:
+	 * one wait for the runtime instead of two on the launch path. The daemon reads frames in order and
+	 * answers a refused HELLO without reading further.
+	 */
 	build_call(&o, sp, ctx, cb);
-	if (exchange(&c, &o, &type, &body, &len, &why))
+	if (ps_out_end(&o)) {
+		why = "request too large";
+		return unavailable(&c, cb, why);
+	}
+	if (ps_send(conn.fd, &o, c.timeout_ms, &why) || (opened && read_welcome(&c, &why))
+	    || ps_recv(conn.fd, PS_MAX_FRAME, c.timeout_ms, &type, &body, &len, &why))
 		return unavailable(&c, cb, why);
 	if (type != PS_DONE || ps_done_decode(body, len, &d)) {
 		free(body);
