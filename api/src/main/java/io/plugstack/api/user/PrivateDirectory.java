@@ -50,19 +50,16 @@ public final class PrivateDirectory {
         Path real = base.toRealPath();
         long self = OnBehalfOf.thisProcess().uid();
         for (Path p = real; p != null; p = p.getParent()) {
-            PosixFileAttributes a = attributes(p);
-            long owner = ownerUid(p);
-            if (!a.isDirectory()) {
+            Stat st = stat(p); // one stat per level: this runs in every job's first step
+            if (!st.isDirectory()) {
                 throw new IOException(p + ": not a directory");
             }
-            if (owner != 0 && owner != self) {
-                throw new IOException(p + ": owned by uid " + owner + ", not by root" + (p.equals(real) ? "" : " (above " + real + ")"));
+            if (st.uid() != 0 && st.uid() != self) {
+                throw new IOException(p + ": owned by uid " + st.uid() + ", not by root" + (p.equals(real) ? "" : " (above " + real + ")"));
             }
-            Set<PosixFilePermission> perms = a.permissions();
-            boolean othersWrite = perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE);
-            if (othersWrite && !sticky(p)) {
+            if ((st.mode() & 022) != 0 && (st.mode() & 01000) == 0) {
                 throw new IOException(p + ": writable by group or others without the sticky bit (mode "
-                        + PosixFilePermissions.toString(perms) + ")");
+                        + PosixFilePermissions.toString(st.permissions()) + ")");
             }
         }
         return real;
@@ -190,6 +187,29 @@ public final class PrivateDirectory {
         return name;
     }
 
+    /** A file's mode bits and owner, from one lstat. */
+    private record Stat(int mode, long uid) {
+        boolean isDirectory() {
+            return (mode & 0170000) == 0040000;
+        }
+
+        Set<PosixFilePermission> permissions() {
+            Set<PosixFilePermission> perms = java.util.EnumSet.noneOf(PosixFilePermission.class);
+            PosixFilePermission[] bits = PosixFilePermission.values(); // OWNER_READ ... OTHERS_EXECUTE, high bit first
+            for (int i = 0; i < bits.length; i++) {
+                if ((mode & (0400 >> i)) != 0) {
+                    perms.add(bits[i]);
+                }
+            }
+            return perms;
+        }
+    }
+
+    private static Stat stat(Path p) throws IOException {
+        java.util.Map<String, Object> a = Files.readAttributes(p, "unix:mode,uid", LinkOption.NOFOLLOW_LINKS);
+        return new Stat(((Number) a.get("mode")).intValue(), ((Number) a.get("uid")).intValue() & 0xffffffffL);
+    }
+
     private static PosixFileAttributes attributes(Path p) throws IOException {
         return Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     }
@@ -198,7 +218,4 @@ public final class PrivateDirectory {
         return ((Number) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue() & 0xffffffffL;
     }
 
-    private static boolean sticky(Path p) throws IOException {
-        return (((Number) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS)).intValue() & 01000) != 0;
-    }
 }
