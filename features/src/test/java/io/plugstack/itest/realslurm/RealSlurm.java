@@ -124,6 +124,34 @@ public final class RealSlurm implements AutoCloseable {
         return slurm;
     }
 
+    /**
+     * A cluster in {@code dir} whose Slurm plugstack.conf is {@code plugstackConf} (a node daemon's
+     * bridge line, say): start the node daemon first, as slurmd opens its slurmd-context session when
+     * it starts; stop them in the reverse order ({@link #closeThen}).
+     */
+    public static RealSlurm start(Path dir, String plugstackConf, int slurmctldPort, int slurmdPort) {
+        try {
+            Files.createDirectories(plugstackConfIn(dir).getParent());
+            Files.writeString(plugstackConfIn(dir), plugstackConf);
+        } catch (IOException e) {
+            throw new AssertionError("real-slurm: cannot write " + plugstackConfIn(dir) + ": " + e, e);
+        }
+        return start(dir, slurmctldPort, slurmdPort);
+    }
+
+    /** Stops this cluster, then {@code after} (the node daemon its bridge talks to); either may be null. */
+    public static void closeThen(RealSlurm slurm, AutoCloseable after) throws Exception {
+        try {
+            if (slurm != null) {
+                slurm.close();
+            }
+        } finally {
+            if (after != null) {
+                after.close();
+            }
+        }
+    }
+
     /** Where a test writes Slurm's plugstack.conf BEFORE {@link #start}: start keeps it (else makes it empty). */
     public static Path plugstackConfIn(Path dir) {
         return dir.toAbsolutePath().normalize().resolve("etc/plugstack.conf");

@@ -50,22 +50,15 @@ class RealSlurmSpankIT {
                 + "required renice min=-5 max=19\n"
                 + "optional private-tmp base=" + work.resolve("tmp") + "\n";
         node = NodeDaemon.start(dir.resolve("node"), javaConf);
-        Path cluster = dir.resolve("cluster");
-        Files.createDirectories(RealSlurm.plugstackConfIn(cluster).getParent());
-        Files.writeString(RealSlurm.plugstackConfIn(cluster), "required " + NodeDaemon.BRIDGE_DIR.resolve("demo_spank.so").toAbsolutePath()
-                + " " + work.resolve("c.log") + "\n" + node.bridgeLine("plugstack_bridge.so") + "\n");
         clearLogs(); // the C plugin's first open makes it 0644 under root's umask: user-context callbacks need 0666
-        slurm = RealSlurm.start(cluster);
+        slurm = RealSlurm.start(dir.resolve("cluster"), "required " + NodeDaemon.BRIDGE_DIR.resolve("demo_spank.so").toAbsolutePath()
+                + " " + work.resolve("c.log") + "\n" + node.bridgeLine("plugstack_bridge.so") + "\n",
+                RealSlurm.DEFAULT_SLURMCTLD_PORT, RealSlurm.DEFAULT_SLURMD_PORT);
     }
 
     @AfterAll
-    static void stopClusterThenNodeDaemon() {
-        if (slurm != null) {
-            slurm.close();
-        }
-        if (node != null) {
-            node.close();
-        }
+    static void stopClusterThenNodeDaemon() throws Exception {
+        RealSlurm.closeThen(slurm, node);
     }
 
     @BeforeEach
@@ -73,11 +66,27 @@ class RealSlurmSpankIT {
         Files.writeString(node.plugstackConf(), javaConf);
     }
 
+    /**
+     * Empties both callback logs once no job is left (a finished job stays COMPLETING until its epilog
+     * ran: an epilog of the previous test must not land in this test's logs).
+     */
     private static void clearLogs() throws IOException {
+        for (int i = 0; i < 300 && slurm != null && !slurm.run(T, "squeue", "-h").stdout().isBlank(); i++) {
+            sleep(100);
+        }
         for (String log : List.of("c.log", "java.log")) {
             Path p = work.resolve(log);
             Files.writeString(p, "");
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-rw-rw-"));
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
         }
     }
 

@@ -70,23 +70,12 @@ class RealSlurmVersionsIT {
         // starts) stays empty, so no slurmd-context session outlives a test
         node = NodeDaemon.start(dir.resolve("node"), "# each test lists the plugin it deploys\n");
         Files.createDirectories(node.deployDir());
-        Path cluster = dir.resolve("cluster");
-        Files.createDirectories(RealSlurm.plugstackConfIn(cluster).getParent());
-        Files.writeString(RealSlurm.plugstackConfIn(cluster), node.bridgeLine("plugstack_bridge.so") + "\n");
-        slurm = RealSlurm.start(cluster, SLURMCTLD_PORT, SLURMD_PORT);
+        slurm = RealSlurm.start(dir.resolve("cluster"), node.bridgeLine("plugstack_bridge.so") + "\n", SLURMCTLD_PORT, SLURMD_PORT);
     }
 
     @AfterAll
-    static void stopClusterThenNodeDaemon() {
-        try {
-            if (slurm != null) {
-                slurm.close();
-            }
-        } finally {
-            if (node != null) {
-                node.close();
-            }
-        }
+    static void stopClusterThenNodeDaemon() throws Exception {
+        RealSlurm.closeThen(slurm, node);
     }
 
     // ------------------------------------------------------------------------------------- tests
