@@ -11,11 +11,14 @@
 #   cluster.sh restart-slurmd DIR    restart slurmd only (it reads plugstack.conf at its start)
 #
 # Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
-# cluster on 6817/6818 is never touched.
+# cluster on 6817/6818 is never touched. JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
+# JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
+# DIR/etc beside slurm.conf, where Slurm looks for them).
 set -euo pipefail
 
-# valgrind: runtime/bridge checks its C code under it
-PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev valgrind)
+# valgrind: runtime/bridge checks its C code under it; lua-socket: the job_submit/cli_filter Lua shims'
+# transport to the node daemon (socket.unix), loaded by Slurm's own job_submit/lua and cli_filter/lua
+PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev valgrind lua-socket)
 WAIT=30        # seconds: the bound of every wait below
 NODE=localhost # the NodeName; slurmd -N selects it (NodeHostname is the real short hostname)
 
@@ -179,6 +182,8 @@ SlurmdLogFile=$LOG/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$DIR/etc/plugstack.conf
+${JOB_SUBMIT_PLUGINS:+JobSubmitPlugins=$JOB_SUBMIT_PLUGINS}
+${CLI_FILTER_PLUGINS:+CliFilterPlugins=$CLI_FILTER_PLUGINS}
 # no systemd, no cgroups, no accounting here
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
