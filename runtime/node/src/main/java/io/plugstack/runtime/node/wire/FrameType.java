@@ -12,6 +12,10 @@ public enum FrameType {
     OPTION(3, true),
     /** bridge → daemon, first frame of a forked task child's connection: it joins its slurmstepd's session by the WELCOME's token. */
     ATTACH(4, true),
+    /** job_submit shim → daemon, first frame of slurmctld's connection on ctld.sock: protocol, ClusterName. */
+    JOB_HELLO(5, true),
+    /** job_submit shim → daemon: one job_submit or job_modify with the fields the shim read (job_desc, job_rec, part_list). */
+    JOB_CALL(6, true),
     /** daemon → bridge: the session is open. */
     WELCOME(64, false),
     /** daemon → bridge: a callback's result and the effects to apply in the calling process. */
@@ -19,7 +23,11 @@ public enum FrameType {
     /** daemon → bridge: an option callback's result. */
     OPTION_RC(66, false),
     /** daemon → bridge: the session is refused, with the reason (the bridge logs it and fails the callback). */
-    REFUSE(67, false);
+    REFUSE(67, false),
+    /** daemon → job_submit shim, the answer to JOB_HELLO: the names the shim reads from job_desc, job_rec and part_list. */
+    JOB_FIELDS(68, false),
+    /** daemon → job_submit shim: the chain's rc, the user message, the job_desc fields to write. */
+    JOB_RESULT(69, false);
 
     private final int code;
     private final boolean fromBridge;

@@ -20,6 +20,10 @@ public final class Messages {
             case DONE -> Done.decode(body);
             case OPTION_RC -> OptionRc.decode(body);
             case REFUSE -> Refuse.decode(body);
+            case JOB_HELLO -> JobMessages.JobHello.decode(body);
+            case JOB_CALL -> JobMessages.JobCall.decode(body);
+            case JOB_FIELDS -> JobMessages.JobFields.decode(body);
+            case JOB_RESULT -> JobMessages.JobResult.decode(body);
         };
     }
 

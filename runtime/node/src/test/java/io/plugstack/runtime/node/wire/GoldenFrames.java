@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.plugstack.runtime.node.wire.JobMessages.Value;
 import io.plugstack.runtime.node.wire.Messages.Call;
 import io.plugstack.runtime.node.wire.Messages.Done;
 import io.plugstack.runtime.node.wire.Messages.EnvOp;
@@ -46,6 +47,16 @@ final class GoldenFrames {
         m.put("attach", Map.entry(FrameType.ATTACH, new Messages.Attach(1, "0123456789abcdef", 4343).encode()));
         m.put("option_rc", Map.entry(FrameType.OPTION_RC, new OptionRc(-1, List.of(new LogLine(0, "renice: --renice=99: priority must be from -5 to 19"))).encode()));
         m.put("refuse", Map.entry(FrameType.REFUSE, new Refuse("uid 1000 may not open a remote session").encode()));
+        m.put("job_hello", Map.entry(FrameType.JOB_HELLO, new JobMessages.JobHello(1, "plugstackit").encode()));
+        m.put("job_fields", Map.entry(FrameType.JOB_FIELDS, new JobMessages.JobFields(List.of("comment", "time_limit", "argv"),
+                List.of("job_id", "name"), List.of("name", "state_up")).encode()));
+        m.put("job_call", Map.entry(FrameType.JOB_CALL, new JobMessages.JobCall(JobMessages.MODIFY, 1001,
+                List.of(Value.string("comment", "x"), Value.number("time_limit", 4294967294L), Value.list("argv", List.of("a.sh")),
+                        Value.bool("cron_job", false)),
+                List.of(Value.number("job_id", 42), Value.string("name", "j")),
+                List.of(List.of(Value.string("name", "debug"), Value.number("state_up", 3)))).encode()));
+        m.put("job_result", Map.entry(FrameType.JOB_RESULT, new JobMessages.JobResult(2045, "account refused",
+                List.of(Value.number("time_limit", 7), Value.string("comment", null))).encode()));
         return m;
     }
 

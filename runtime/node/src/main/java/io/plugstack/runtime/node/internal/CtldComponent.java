@@ -1,0 +1,86 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.Optional;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+
+import io.plugstack.api.jobsubmit.Slurmctld;
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+
+/**
+ * Node mode for a real slurmctld: with a socket directory configured (as {@link NodeComponent}), serves
+ * {@code ctld.sock} for the job_submit shim and registers the real slurmctld as the Slurmctld service
+ * plugins look up (ranking {@value #RANKING}, above the bench's). SlurmUser is {@code slurm_user} in
+ * {@value NodeComponent#PID}, else the framework property {@value #SLURM_USER_PROPERTY}, else "slurm".
+ */
+@Component(configurationPid = NodeComponent.PID)
+public final class CtldComponent {
+
+    static final String SLURM_USER = "slurm_user";
+    static final String SLURM_USER_PROPERTY = "plugstack.node.slurm_user";
+    static final int RANKING = 1000;
+
+    private final CtldServer server;
+    private final ServiceRegistration<Slurmctld> registration;
+
+    @Activate
+    public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
+            @Reference ServiceComponentRuntime scr) throws IOException {
+        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+        Optional<Path> dir = NodeComponent.socketDir(context, properties);
+        if (dir.isEmpty()) {
+            server = null;
+            registration = null;
+            return;
+        }
+        CtldSlurmctld slurmctld = new CtldSlurmctld();
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(Constants.SERVICE_RANKING, RANKING);
+        props.put("plugstack.slurmctld", "real");
+        registration = context.registerService(Slurmctld.class, slurmctld, props);
+        long id = (Long) registration.getReference().getProperty(Constants.SERVICE_ID);
+        Thread rebind = new Thread(() -> {
+            int n = SlurmctldRebind.rebind(scr, id, log);
+            if (n > 0) {
+                log.info("node: " + n + " plugin component(s) now look up the real slurmctld");
+            }
+        }, "plugstack-ctld-rebind");
+        rebind.setDaemon(true);
+        rebind.start();
+        String user = slurmUser(context, properties);
+        server = CtldServer.start(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
+        log.info("node: serving slurmctld's job_submit shim on " + dir.get().resolve(CtldServer.SOCKET) + " (SlurmUser " + user + ")");
+    }
+
+    static String slurmUser(BundleContext context, Map<String, Object> properties) {
+        Object u = properties.get(SLURM_USER);
+        String user = u != null ? String.valueOf(u) : context.getProperty(SLURM_USER_PROPERTY);
+        return user == null || user.isBlank() ? "slurm" : user.trim();
+    }
+
+    @Deactivate
+    void deactivate() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+        if (registration != null) {
+            try {
+                registration.unregister();
+            } catch (IllegalStateException e) {
+                // already gone with the bundle
+            }
+        }
+    }
+}

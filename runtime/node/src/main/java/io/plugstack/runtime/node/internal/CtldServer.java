@@ -1,0 +1,149 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.node.wire.FrameType;
+import io.plugstack.runtime.node.wire.JobMessages;
+import io.plugstack.runtime.node.wire.Messages;
+import io.plugstack.runtime.node.wire.Wire;
+
+/**
+ * {@code ctld.sock}: the real slurmctld's job_submit/lua, running the project's shim job_submit.lua,
+ * connects here (one connection per Lua state, kept). Mode 0600, owned by SlurmUser; the peer must be
+ * root or SlurmUser by SO_PEERCRED. JOB_HELLO → JOB_FIELDS, then JOB_CALL → JOB_RESULT until the
+ * shim closes. A malformed frame ends that connection with one log line, as on the bridge's sockets.
+ */
+final class CtldServer implements AutoCloseable {
+
+    static final String SOCKET = "ctld.sock";
+    /** slurmctld has one job_submit Lua state; a few more connections cover a reload's overlap. */
+    static final int MAX_CONNECTIONS = 16;
+
+    private final ServerSocketChannel server;
+    private final OptionalLong slurmUid;
+    private final String slurmUser;
+    private final CtldCall calls;
+    private final SlurmLog log;
+    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
+    private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "plugstack-ctld");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private CtldServer(ServerSocketChannel server, String slurmUser, OptionalLong slurmUid, CtldCall calls, SlurmLog log) {
+        this.server = server;
+        this.slurmUser = slurmUser;
+        this.slurmUid = slurmUid;
+        this.calls = calls;
+        this.log = log;
+    }
+
+    /** Binds {@code dir}/ctld.sock for {@code slurmUser} (SlurmUser of slurm.conf) and serves it. */
+    static CtldServer start(Path dir, String slurmUser, CtldCall calls, SlurmLog log) throws IOException {
+        Path path = dir.resolve(SOCKET);
+        Files.createDirectories(dir);
+        Files.deleteIfExists(path);
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(path));
+        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
+        if (uid.isPresent()) {
+            Files.setOwner(path, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(slurmUser));
+        } else {
+            log.error("node: SlurmUser " + slurmUser + " does not exist here: " + path + " serves root only");
+        }
+        CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
+        Thread t = new Thread(s::accept, "plugstack-node-ctld");
+        t.setDaemon(true);
+        t.start();
+        return s;
+    }
+
+    private void accept() {
+        while (server.isOpen()) {
+            try {
+                SocketChannel ch = server.accept();
+                if (!slots.tryAcquire()) {
+                    log.error("node: " + MAX_CONNECTIONS + " connections already served on " + SOCKET + "; one refused");
+                    ch.close();
+                    continue;
+                }
+                connections.execute(() -> {
+                    try {
+                        connection(ch);
+                    } finally {
+                        slots.release();
+                    }
+                });
+            } catch (IOException e) {
+                return; // closed
+            }
+        }
+    }
+
+    private void connection(SocketChannel ch) {
+        String peer = "peer ?";
+        try (ch) {
+            long uid = NodeServer.peerUid(ch);
+            peer = "job_submit peer uid " + uid;
+            InputStream in = new DataInputStream(Channels.newInputStream(ch));
+            OutputStream out = Channels.newOutputStream(ch);
+            Wire.Frame first = Wire.read(in, uid == 0 || isSlurm(uid) ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME);
+            if (first.type() != FrameType.JOB_HELLO) {
+                throw new IOException("first frame is " + first.type() + ", not JOB_HELLO");
+            }
+            JobMessages.JobHello hello = JobMessages.JobHello.decode(first.body());
+            String refused = uid != 0 && !isSlurm(uid) ? "uid " + uid + " is neither root nor SlurmUser " + slurmUser
+                    : hello.protocol() != Wire.PROTOCOL ? "protocol " + hello.protocol() + " is not " + Wire.PROTOCOL : null;
+            if (refused != null) {
+                log.error("node: " + peer + ": " + refused);
+                Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
+                return;
+            }
+            Wire.write(out, FrameType.JOB_FIELDS, CtldCall.fields().encode());
+            for (;;) {
+                Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
+                if (f.type() != FrameType.JOB_CALL) {
+                    throw new IOException("unexpected " + f.type() + " frame");
+                }
+                JobMessages.JobResult r = calls.call(JobMessages.JobCall.decode(f.body()), hello.clusterName());
+                Wire.write(out, FrameType.JOB_RESULT, r.encode());
+            }
+        } catch (EOFException e) {
+            // the Lua state is gone (slurmctld stopped or reloaded the script)
+        } catch (IOException | RuntimeException e) {
+            if (server.isOpen()) { // else the daemon is stopping and ended the connection itself
+                log.error("node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()) + "; connection closed");
+            }
+        }
+    }
+
+    private boolean isSlurm(long uid) {
+        return slurmUid.isPresent() && slurmUid.getAsLong() == uid;
+    }
+
+    @Override
+    public void close() throws IOException {
+        connections.shutdownNow();
+        server.close();
+    }
+}
