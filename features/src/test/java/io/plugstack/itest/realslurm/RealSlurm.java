@@ -84,14 +84,17 @@ public final class RealSlurm implements AutoCloseable {
     private final Path dir;
     private final int slurmctldPort;
     private final int slurmdPort;
+    /** cluster.sh's knobs beyond the ports (JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS), for every start. */
+    private final Map<String, String> knobs;
     private boolean closed;
     /** The recorded PIDs as of the last start or restart: stop's fallback when the test directory is gone. */
     private volatile Map<String, Long> remembered = Map.of();
 
-    private RealSlurm(Path dir, int slurmctldPort, int slurmdPort) {
+    private RealSlurm(Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
         this.dir = dir;
         this.slurmctldPort = slurmctldPort;
         this.slurmdPort = slurmdPort;
+        this.knobs = Map.copyOf(knobs);
     }
 
     /** Starts a cluster in {@code dir} (a fresh directory) on the default ports 16817/16818. */
@@ -101,9 +104,32 @@ public final class RealSlurm implements AutoCloseable {
 
     /** Starts a cluster in {@code dir} on the given ports (a second cluster next to another one). */
     public static RealSlurm start(Path dir, int slurmctldPort, int slurmdPort) {
+        return start(dir, slurmctldPort, slurmdPort, Map.of());
+    }
+
+    /**
+     * A cluster in {@code dir} with cluster.sh's other knobs ({@code JOB_SUBMIT_PLUGINS=lua},
+     * {@code CLI_FILTER_PLUGINS=lua}) and files written into its etc/ beside slurm.conf first (by name:
+     * job_submit.lua, cli_filter.lua, plugstack.conf), where Slurm looks for them.
+     */
+    public static RealSlurm start(Path dir, Map<String, String> knobs, Map<String, String> etcFiles, int slurmctldPort, int slurmdPort) {
+        try {
+            Path etc = dir.toAbsolutePath().normalize().resolve("etc");
+            Files.createDirectories(etc);
+            for (Map.Entry<String, String> f : etcFiles.entrySet()) {
+                Files.writeString(etc.resolve(f.getKey()), f.getValue());
+                Files.setPosixFilePermissions(etc.resolve(f.getKey()), java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        } catch (IOException e) {
+            throw new AssertionError("real-slurm: cannot write the files of " + dir + "/etc: " + e, e);
+        }
+        return start(dir, slurmctldPort, slurmdPort, knobs);
+    }
+
+    private static RealSlurm start(Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
         install();
         Path abs = dir.toAbsolutePath().normalize();
-        RealSlurm slurm = new RealSlurm(abs, slurmctldPort, slurmdPort);
+        RealSlurm slurm = new RealSlurm(abs, slurmctldPort, slurmdPort, knobs);
         Result started = script(SCRIPT_TIMEOUT, slurm.portEnv(), "start", abs.toString());
         if (!started.ok()) {
             script(SCRIPT_TIMEOUT, slurm.portEnv(), "stop", abs.toString()); // whatever did start
@@ -382,7 +408,10 @@ public final class RealSlurm implements AutoCloseable {
     }
 
     private Map<String, String> portEnv() {
-        return Map.of("SLURMCTLD_PORT", Integer.toString(slurmctldPort), "SLURMD_PORT", Integer.toString(slurmdPort));
+        Map<String, String> env = new LinkedHashMap<>(knobs);
+        env.put("SLURMCTLD_PORT", Integer.toString(slurmctldPort));
+        env.put("SLURMD_PORT", Integer.toString(slurmdPort));
+        return env;
     }
 
     /** A command against this cluster: SLURM_CONF set, in {@link #workDir()}. */
