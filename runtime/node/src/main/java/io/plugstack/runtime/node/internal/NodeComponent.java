@@ -12,13 +12,15 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
  * Node mode: the runtime serves a real Slurm's SPANK bridge on this node. On when a socket directory
  * is configured: {@code socket_dir} in the ConfigAdmin configuration {@value #PID} (e.g.
  * deploy/plugstack.node.cfg), else the framework property {@value #SOCKET_DIR_PROPERTY} (what
- * {@code plugstack --node} sets); off otherwise, as on a bench-only machine.
+ * {@code plugstack --node} sets); off otherwise, as on a bench-only machine. user.sock also serves the
+ * cli_filter shim of real srun, sbatch and salloc ({@link CliEndpoint}) with the CliFilterChains service.
  */
 @Component(configurationPid = NodeComponent.PID)
 public final class NodeComponent {
@@ -30,11 +32,15 @@ public final class NodeComponent {
     private final NodeServer server;
 
     @Activate
-    public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks) throws IOException {
+    public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
+            @Reference CliFilterChains cliFilters) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = socketDir(context, properties);
         this.server = dir.isEmpty() ? null : NodeServer.start(dir.get(), stacks, log);
-        dir.ifPresent(d -> log.info("node: serving the SPANK bridge in " + d));
+        if (server != null) {
+            server.serveCliFilter(new CliEndpoint(cliFilters, log));
+        }
+        dir.ifPresent(d -> log.info("node: serving the SPANK bridge and the cli_filter shim in " + d));
     }
 
     /** The node's socket directory: the configuration's, else the framework property's; empty when node mode is off. */

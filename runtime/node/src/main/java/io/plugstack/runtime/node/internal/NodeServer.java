@@ -74,6 +74,8 @@ public final class NodeServer implements AutoCloseable {
     private final java.util.Map<String, BridgeSession> steps = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final long startedAt = System.currentTimeMillis();
+    /** Serves user.sock connections that start with CLI_HELLO (real srun/sbatch/salloc's cli_filter shim); null: none. */
+    private volatile CliEndpoint cliFilter;
 
     private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis) {
         this.stacks = stacks;
@@ -154,6 +156,11 @@ public final class NodeServer implements AutoCloseable {
             }
             if (first.type() == FrameType.ATTACH) {
                 attached(Messages.Attach.decode(first.body()), socket, uid, peer, in, out, max);
+                return;
+            }
+            CliEndpoint cli = cliFilter;
+            if (first.type() == FrameType.CLI_HELLO && socket == SessionPolicy.Socket.USER && cli != null) {
+                cli.serve(first, uid, peerGid(ch), in, out, max);
                 return;
             }
             if (first.type() != FrameType.HELLO) {
@@ -297,6 +304,27 @@ public final class NodeServer implements AutoCloseable {
         }
     }
 
+    /** The connecting process's gid, from SO_PEERCRED (a group without a name reads as its number). */
+    static long peerGid(SocketChannel ch) throws IOException {
+        String name = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).group().getName();
+        try {
+            return Long.parseLong(name);
+        } catch (NumberFormatException e) {
+            for (String line : Files.readAllLines(Path.of("/etc/group"))) {
+                String[] f = line.split(":", -1);
+                if (f.length > 2 && f[0].equals(name)) {
+                    return Long.parseLong(f[2]);
+                }
+            }
+            throw new IOException("peer group " + name + " has no gid here");
+        }
+    }
+
+    /** From now on, user.sock connections that start with CLI_HELLO go to {@code endpoint}. */
+    void serveCliFilter(CliEndpoint endpoint) {
+        this.cliFilter = endpoint;
+    }
+
     private String token() {
         byte[] b = new byte[16];
         random.nextBytes(b);
@@ -307,6 +335,10 @@ public final class NodeServer implements AutoCloseable {
     public void close() throws IOException {
         hellos.close();
         connections.shutdownNow();
+        CliEndpoint cli = cliFilter;
+        if (cli != null) {
+            cli.close();
+        }
         for (ServerSocketChannel s : servers) {
             s.close();
         }

@@ -16,6 +16,10 @@ public enum FrameType {
     JOB_HELLO(5, true),
     /** job_submit shim → daemon: one job_submit or job_modify with the fields the shim read (job_desc, job_rec, part_list). */
     JOB_CALL(6, true),
+    /** cli_filter shim → daemon, first frame of a command's connection on user.sock: protocol, the command (srun, sbatch, salloc). */
+    CLI_HELLO(7, true),
+    /** cli_filter shim → daemon: one cli_filter hook with Slurm's JSON of the set options (or post_submit's ids). */
+    CLI_CALL(8, true),
     /** daemon → bridge: the session is open. */
     WELCOME(64, false),
     /** daemon → bridge: a callback's result and the effects to apply in the calling process. */
@@ -27,7 +31,9 @@ public enum FrameType {
     /** daemon → job_submit shim, the answer to JOB_HELLO: the names the shim reads from job_desc, job_rec and part_list. */
     JOB_FIELDS(68, false),
     /** daemon → job_submit shim: the chain's rc, the user message, the job_desc fields to write. */
-    JOB_RESULT(69, false);
+    JOB_RESULT(69, false),
+    /** daemon → cli_filter shim: the chain's rc, the lines to log in the command, the options to write. */
+    CLI_RESULT(70, false);
 
     private final int code;
     private final boolean fromBridge;

@@ -24,6 +24,9 @@ public final class Messages {
             case JOB_CALL -> JobMessages.JobCall.decode(body);
             case JOB_FIELDS -> JobMessages.JobFields.decode(body);
             case JOB_RESULT -> JobMessages.JobResult.decode(body);
+            case CLI_HELLO -> CliMessages.CliHello.decode(body);
+            case CLI_CALL -> CliMessages.CliCall.decode(body);
+            case CLI_RESULT -> CliMessages.CliResult.decode(body);
         };
     }
 
@@ -278,7 +281,7 @@ public final class Messages {
         }
     }
 
-    private static List<LogLine> logLines(Wire.In in) throws IOException {
+    static List<LogLine> logLines(Wire.In in) throws IOException {
         int n = in.count("log lines", 8);
         List<LogLine> logs = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

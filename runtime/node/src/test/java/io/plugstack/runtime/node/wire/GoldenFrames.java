@@ -57,6 +57,12 @@ final class GoldenFrames {
                 List.of(List.of(Value.string("name", "debug"), Value.number("state_up", 3)))).encode()));
         m.put("job_result", Map.entry(FrameType.JOB_RESULT, new JobMessages.JobResult(2045, "account refused",
                 List.of(Value.number("time_limit", 7), Value.string("comment", null))).encode()));
+        m.put("cli_hello", Map.entry(FrameType.CLI_HELLO, new CliMessages.CliHello(1, "sbatch").encode()));
+        m.put("cli_call", Map.entry(FrameType.CLI_CALL, new CliMessages.CliCall(CliMessages.PRE_SUBMIT, false, 0, 0, 0,
+                "{\"job-name\":\"x\",\"time\":\"00:05:00\",\"argv\":[\"a.sh\"]}").encode()));
+        m.put("cli_result", Map.entry(FrameType.CLI_RESULT, new CliMessages.CliResult(-1,
+                List.of(new LogLine(0, "cli_filter/site: pre_submit: refused")),
+                List.of(new CliMessages.Write("comment", "c"), new CliMessages.Write("time", null))).encode()));
         return m;
     }
 

@@ -1,0 +1,68 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Optional;
+
+import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.clifilter.CliFilterChains;
+import io.plugstack.runtime.node.wire.CliMessages;
+import io.plugstack.runtime.node.wire.FrameType;
+import io.plugstack.runtime.node.wire.Messages;
+import io.plugstack.runtime.node.wire.Wire;
+
+/**
+ * The cli_filter side of {@code user.sock}: a connection whose first frame is CLI_HELLO is a real
+ * srun, sbatch or salloc running the shim cli_filter.lua under Slurm's own cli_filter/lua. Any user may
+ * connect (the commands run as the user); the command's uid and gid are the peer's by SO_PEERCRED.
+ * CLI_HELLO opens the command's {@link CliSession}; then CLI_CALL → CLI_RESULT until the shim hangs up
+ * (the command exits). There is no answer to CLI_HELLO (the first CLI_CALL follows it at once); a
+ * refusal (another protocol, a command that has no cli_filter) is a REFUSE in place of the first answer.
+ */
+final class CliEndpoint implements AutoCloseable {
+
+    private final CliFilterChains chains;
+    private final SlurmLog log;
+    private final CallLogCapture capture = new CallLogCapture();
+
+    CliEndpoint(CliFilterChains chains, SlurmLog log) {
+        this.chains = chains;
+        this.log = log;
+    }
+
+    /** Serves one command's connection after its CLI_HELLO {@code first}; returns when the shim hangs up. */
+    void serve(Wire.Frame first, long uid, long gid, InputStream in, OutputStream out, int max) throws IOException {
+        CliMessages.CliHello hello = CliMessages.CliHello.decode(first.body());
+        Optional<SlurmCommand> command = SlurmCommand.ofName(hello.command() == null ? "" : hello.command())
+                .filter(c -> c == SlurmCommand.SRUN || c == SlurmCommand.SBATCH || c == SlurmCommand.SALLOC);
+        String refused = hello.protocol() != Wire.PROTOCOL ? "protocol " + hello.protocol() + " is not " + Wire.PROTOCOL
+                : command.isEmpty() ? "cli_filter: unknown command \"" + hello.command() + "\"" : null;
+        if (refused != null) {
+            log.error("node: cli_filter peer uid " + uid + ": " + refused);
+            Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
+            return;
+        }
+        try (CliSession session = new CliSession(chains, command.get(), uid, gid, capture)) {
+            for (;;) {
+                Wire.Frame f = Wire.read(in, max);
+                if (f.type() != FrameType.CLI_CALL) {
+                    throw new IOException("unexpected " + f.type() + " frame");
+                }
+                CliMessages.CliCall call = CliMessages.CliCall.decode(f.body());
+                CliMessages.CliResult r = session.call(call);
+                if (r.rc() != 0) {
+                    log.info("node: cli_filter: " + command.get().slurmName() + " of uid " + uid + ": "
+                            + (call.hook() == CliMessages.SETUP_DEFAULTS ? "setup_defaults" : "pre_submit") + " rc " + r.rc());
+                }
+                Wire.write(out, FrameType.CLI_RESULT, r.encode());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        capture.close();
+    }
+}

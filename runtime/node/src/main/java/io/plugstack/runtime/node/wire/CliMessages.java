@@ -1,0 +1,99 @@
+package io.plugstack.runtime.node.wire;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.plugstack.runtime.node.wire.Messages.LogLine;
+
+/**
+ * The bodies of the cli_filter frames (user.sock: Slurm's cli_filter/lua in srun, sbatch or salloc
+ * running the project's shim {@code cli_filter.lua}), one record each (runtime/bridge/PROTOCOL.md).
+ * The options travel as Slurm's own JSON of the set options ({@code slurm.json_cli_options}).
+ */
+public final class CliMessages {
+    private CliMessages() {
+    }
+
+    /** The hooks, as {@link CliCall#hook()} numbers them. */
+    public static final int SETUP_DEFAULTS = 0;
+    public static final int PRE_SUBMIT = 1;
+    public static final int POST_SUBMIT = 2;
+
+    /** CLI_HELLO: {@code u32 protocol, str command} (options.type: srun, sbatch or salloc). */
+    public record CliHello(int protocol, String command) {
+        public byte[] encode() {
+            return new Wire.Out().u32(protocol).str(command).bytes();
+        }
+
+        public static CliHello decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            CliHello h = new CliHello(in.u32Int("protocol"), in.str());
+            in.end("CLI_HELLO");
+            return h;
+        }
+    }
+
+    /**
+     * CLI_CALL: {@code u32 hook (0 setup_defaults, 1 pre_submit, 2 post_submit), u32 early_pass (0/1),
+     * u32 offset, u32 job_id, u32 step_id (post_submit's; 0 otherwise), str options} (the JSON of
+     * slurm.json_cli_options; NULL for post_submit, which has no options).
+     */
+    public record CliCall(int hook, boolean earlyPass, long offset, long jobId, long stepId, String options) {
+        public byte[] encode() {
+            return new Wire.Out().u32(hook).u32(earlyPass ? 1 : 0).u32(offset).u32(jobId).u32(stepId).str(options).bytes();
+        }
+
+        public static CliCall decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            int hook = in.u32Int("hook");
+            if (hook < SETUP_DEFAULTS || hook > POST_SUBMIT) {
+                throw new IOException("unknown cli_filter hook " + hook);
+            }
+            CliCall c = new CliCall(hook, in.u32() != 0, in.u32(), in.u32(), in.u32(), in.str());
+            in.end("CLI_CALL");
+            return c;
+        }
+    }
+
+    /** One option to write in the command: {@code options[name] = value}; a NULL value unsets it. */
+    public record Write(String name, String value) {
+    }
+
+    /**
+     * CLI_RESULT: {@code u32 rc} (two's complement; non-zero stops the command with Slurm's "cli_filter
+     * plugin terminated with error"), {@code u32 n × (u32 level, str text)} (SlurmLog levels, printed by
+     * the shim with slurm.log_error / log_info / ...), {@code u32 n × (str name, str value)} (options to write).
+     */
+    public record CliResult(int rc, List<LogLine> logs, List<Write> writes) {
+        public CliResult {
+            logs = List.copyOf(logs);
+            writes = List.copyOf(writes);
+        }
+
+        public byte[] encode() {
+            Wire.Out out = new Wire.Out().u32(rc & 0xffffffffL).u32(logs.size());
+            logs.forEach(l -> out.u32(l.level()).str(l.text()));
+            out.u32(writes.size());
+            writes.forEach(w -> out.str(w.name()).str(w.value()));
+            return out.bytes();
+        }
+
+        public static CliResult decode(byte[] body) throws IOException {
+            Wire.In in = new Wire.In(body);
+            int rc = (int) in.u32();
+            List<LogLine> logs = Messages.logLines(in);
+            int n = in.count("writes", 8);
+            List<Write> writes = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String name = in.str();
+                if (name == null) {
+                    throw new IOException("a write without a name");
+                }
+                writes.add(new Write(name, in.str()));
+            }
+            in.end("CLI_RESULT");
+            return new CliResult(rc, logs, writes);
+        }
+    }
+}
