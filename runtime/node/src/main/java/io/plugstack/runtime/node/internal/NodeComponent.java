@@ -40,7 +40,8 @@ public final class NodeComponent {
         if (server != null) {
             server.serveCliFilter(new CliEndpoint(cliFilters, log));
         }
-        dir.ifPresent(d -> log.info("node: serving the SPANK bridge and the cli_filter shim in " + d));
+        dir.ifPresent(d -> log.info("node: serving the SPANK bridge in " + d));
+        dir.ifPresent(d -> log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + d.resolve(NodeServer.USER_SOCKET)));
     }
 
     /** The node's socket directory: the configuration's, else the framework property's; empty when node mode is off. */
