@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# real-slurm-jobsubmit.sh [rounds [submissions]] (benchmarks/run jobsubmit-real): what Plugstack's
+# job_submit costs a REAL slurmctld per submission, as Slurm reports it (sdiag's mean time per
+# REQUEST_SUBMIT_BATCH_JOB), and real sbatch's wall time, side by side in one run. Root only; Debian's
+# Slurm 22.05 (and lua-socket) are installed by runtime/bridge/real-slurm/cluster.sh when missing.
+#
+# One node daemon (a copy of the built distribution); per round, one fresh loopback cluster per config,
+# configs alternated round by round so drift hits all alike:
+#   none      no JobSubmitPlugins
+#   chain     JobSubmitPlugins=lua with Plugstack's shim -> the daemon's chain of the seven sample plugins
+#             (all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle)
+#   plualua   the shim -> the daemon's own job_submit/lua running the benchmark's policy.lua
+#   slurmlua  Slurm's own job_submit/lua running the same policy.lua (the anchor)
+# Each config: WARM (50) untimed submissions to a fresh slurmctld, sdiag -r, then SUBMISSIONS x `sbatch -H -t 10 -o /dev/null --wrap true` (held: nothing is
+# scheduled), then sdiag. The cluster is stopped by cluster.sh stop (its recorded PIDs), the daemon by
+# its recorded PID; everything lives in one fresh directory under /tmp, removed at the end.
+set -euo pipefail
+export LC_ALL=C
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=node-daemon.sh
+. "$ROOT/benchmarks/node-daemon.sh"
+CLUSTER_SH=$ROOT/runtime/bridge/real-slurm/cluster.sh
+SHIM=$ROOT/runtime/bridge/lua/job_submit.lua
+POLICY=$ROOT/benchmarks/src/main/resources/io/plugstack/benchmarks/policy.lua
+ROUNDS=${1:-3}
+N=${2:-200}
+WARM=${WARM:-50}
+export SLURMCTLD_PORT=${SLURMCTLD_PORT:-22817} SLURMD_PORT=${SLURMD_PORT:-22818}
+CONFIGS=(none chain plualua slurmlua)
+[[ $ROUNDS =~ ^[1-9][0-9]*$ && $N =~ ^[1-9][0-9]*$ ]] || bench_die "usage: real-slurm-jobsubmit.sh [rounds [submissions]]"
+[[ $(id -u) == 0 ]] || bench_die "needs root (slurmd runs as root; sdiag -r)"
+
+bash "$CLUSTER_SH" install
+ensure_dist
+WORK=$(mktemp -d /tmp/ps-jsbench.XXXXXX)
+chmod 755 "$WORK"
+CLUSTER=$WORK/cluster
+cluster_up=
+cleanup() {
+  [[ -n $cluster_up ]] && bash "$CLUSTER_SH" stop "$CLUSTER" >/dev/null 2>&1
+  node_stop
+  [[ -n ${KEEP:-} ]] || rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# the daemon: no SPANK plugin; its job_submit/lua script is the policy; its chain set per config
+mkdir -p "$WORK/node/home/deploy"
+node_start "$WORK/node" "# no SPANK plugin"$'\n'
+cp "$POLICY" "$WORK/node/home/etc/job_submit.lua"
+
+chain_is() { # the daemon's JobSubmitPlugins=, through ConfigAdmin (written whole, renamed in)
+  printf 'JobSubmitPlugins=%s\n' "$1" > "$WORK/node/home/deploy/plugstack.slurm.cfg.new"
+  mv -f "$WORK/node/home/deploy/plugstack.slurm.cfg.new" "$WORK/node/home/deploy/plugstack.slurm.cfg"
+  sleep 1 # FileInstall's scan and ConfigAdmin's update
+}
+
+start_cluster() { # CONFIG
+  rm -rf "$CLUSTER"
+  mkdir -p "$CLUSTER/etc"
+  local knob=
+  case $1 in
+    none) ;;
+    chain|plualua)
+      knob=lua
+      sed "s|\"/run/plugstack/ctld.sock\"|\"$NODE_SOCKETS/ctld.sock\"|" "$SHIM" > "$CLUSTER/etc/job_submit.lua" ;;
+    slurmlua)
+      knob=lua
+      cp "$POLICY" "$CLUSTER/etc/job_submit.lua" ;;
+  esac
+  chmod 644 "$CLUSTER"/etc/*.lua 2>/dev/null || true
+  JOB_SUBMIT_PLUGINS=$knob bash "$CLUSTER_SH" start "$CLUSTER" > "$WORK/start.out" 2>&1 || { cat "$WORK/start.out" >&2; bench_die "cluster did not start"; }
+  cluster_up=1
+}
+
+ave_time() { # sdiag's mean usec per REQUEST_SUBMIT_BATCH_JOB
+  SLURM_CONF=$CLUSTER/etc/slurm.conf sdiag | sed -n 's/.*REQUEST_SUBMIT_BATCH_JOB.*count:\([0-9]*\).*ave_time:\([0-9]*\).*/\1 \2/p' | head -1
+}
+
+declare -A AVE WALL
+for ((round = 1; round <= ROUNDS; round++)); do
+  for ((k = 0; k < ${#CONFIGS[@]}; k++)); do
+    config=${CONFIGS[(k + round - 1) % ${#CONFIGS[@]}]}
+    case $config in
+      chain) chain_is "all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle" ;;
+      plualua) chain_is "lua" ;;
+    esac
+    start_cluster "$config"
+    export SLURM_CONF=$CLUSTER/etc/slurm.conf
+    # one checked submission (accepted: the policy routes it to debug), then a warm-up of a fresh slurmctld
+    out=$(sbatch -H -t 10 -o /dev/null --wrap true 2>&1) || bench_die "$config: sbatch refused: $out"
+    for ((i = 0; i < WARM; i++)); do sbatch -H -t 10 -o /dev/null --wrap true >/dev/null 2>&1 || bench_die "$config: warm-up sbatch failed"; done
+    sdiag -r >/dev/null
+    walls=()
+    for ((i = 0; i < N; i++)); do
+      t0=$EPOCHREALTIME
+      sbatch -H -t 10 -o /dev/null --wrap true >/dev/null 2>&1 || bench_die "$config: sbatch $i failed"
+      walls+=("$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.3f", (b-a)*1000}')")
+    done
+    read -r count ave < <(ave_time)
+    [[ $count == "$N" ]] || bench_die "$config: sdiag counted $count submissions, not $N"
+    wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}')
+    AVE[$config]+="$ave "
+    WALL[$config]+="$wall "
+    printf '  round %d %-8s sdiag ave_time %6d us   sbatch wall median %7.3f ms\n' "$round" "$config" "$ave" "$wall"
+    bash "$CLUSTER_SH" stop "$CLUSTER" >/dev/null 2>&1
+    cluster_up=
+  done
+done
+
+median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+echo
+echo "per submission in the real slurmctld (sdiag ave_time, median of $ROUNDS rounds x $N):"
+for c in "${CONFIGS[@]}"; do
+  printf '  %-8s %6s us   (rounds: %s)   sbatch wall %s ms\n' "$c" "$(echo "${AVE[$c]}" | median)" "${AVE[$c]% }" "$(echo "${WALL[$c]}" | median)"
+done
+none=$(echo "${AVE[none]}" | median)
+for c in chain plualua slurmlua; do
+  printf '  %-8s - none: %+d us per submission\n' "$c" $(( $(echo "${AVE[$c]}" | median) - none ))
+done
