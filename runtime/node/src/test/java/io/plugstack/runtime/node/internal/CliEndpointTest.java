@@ -176,9 +176,17 @@ class CliEndpointTest {
 
     @Test
     void anUnknownCommandIsRefusedAndRootSockDoesNotServeTheShim() throws Exception {
-        try (SocketChannel ch = connect(NodeServer.USER_SOCKET, "scancel")) {
-            assertThatThrownBy(() -> call(ch, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{}")))
-                    .hasMessageContaining("refused: cli_filter: unknown command \"scancel\"");
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(tmp.resolve("run").resolve(NodeServer.USER_SOCKET)));
+            // as the shim does: CLI_HELLO and the first CLI_CALL in one write, then the answer
+            byte[] hello = Wire.frame(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "scancel").encode());
+            byte[] call = Wire.frame(FrameType.CLI_CALL, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{}").encode());
+            byte[] both = java.util.Arrays.copyOf(hello, hello.length + call.length);
+            System.arraycopy(call, 0, both, hello.length, call.length);
+            Channels.newOutputStream(ch).write(both);
+            Wire.Frame f = Wire.read(Channels.newInputStream(ch), Wire.MAX_ROOT_FRAME);
+            assertThat(f.type()).isEqualTo(FrameType.REFUSE);
+            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("cli_filter: unknown command \"scancel\"");
         }
         try (SocketChannel ch = connect(NodeServer.ROOT_SOCKET, "srun")) {
             assertThatThrownBy(() -> call(ch, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{}"))).isInstanceOf(IOException.class);
