@@ -2,11 +2,8 @@ package io.plugstack.itest.realslurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,7 +16,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.itest.FixturePlugins;
 import io.plugstack.itest.realslurm.RealSlurm.Result;
 
 /**
@@ -34,60 +30,34 @@ import io.plugstack.itest.realslurm.RealSlurm.Result;
 class RealSlurmCliFilterIT {
 
     private static final Duration T = Duration.ofSeconds(30);
-    private static final Path SHIM = Path.of(System.getProperty("plugstack.dist", "target/plugstack"), "bridge/lua/cli_filter.lua");
-    private static final Pattern SUBMITTED = Pattern.compile("Submitted batch job (\\d+)");
     private static final String TERMINATED = "cli_filter plugin terminated with error";
 
     @TempDir
     static Path dir;
+    static ShimCluster cluster;
     static NodeDaemon node;
     static RealSlurm slurm;
 
     @BeforeAll
     static void startNodeDaemonThenCluster() throws Exception {
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path deploy = Files.createDirectories(dir.resolve("node/home/deploy"));
-        FixturePlugins fixtures = new FixturePlugins(dir);
-        Files.copy(fixtures.plugin("itest.realclif", "realclif").header("Slurm-Plugin-Type", "cli_filter/realclif")
-                .header("Slurm-Plugin-Name", "realclif").build(), deploy.resolve("itest.realclif.jar"));
-        Files.writeString(deploy.resolve("plugstack.slurm.cfg"), "CliFilterPlugins=realclif\n");
-        node = NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n");
-        String shim = Files.readString(SHIM).replace("\"/run/plugstack/user.sock\"", "\"" + node.socketDir().resolve("user.sock") + "\"");
-        slurm = RealSlurm.start(dir.resolve("cluster"), Map.of("CLI_FILTER_PLUGINS", "lua"), Map.of("cli_filter.lua", shim), 21817, 21818);
-        awaitFilter();
+        cluster = ShimCluster.start(dir, "CliFilterPlugins=realclif\n", "CLI_FILTER_PLUGINS", "cli_filter.lua", "user.sock", 21817, 21818,
+                new ShimCluster.Fixture("itest.realclif", "realclif", "cli_filter/realclif", "realclif"));
+        node = cluster.node;
+        slurm = cluster.slurm;
+        cluster.awaitAnswer("realclif:", "sbatch", "-J", "cli-refuse", "--wrap", "true");
     }
 
     @AfterAll
     static void stopClusterThenNodeDaemon() throws Exception {
-        RealSlurm.closeThen(slurm, node);
+        ShimCluster.closeQuietly(cluster);
     }
 
-    /** Until the daemon's plugin answers (FileInstall deploys it after the daemon starts): bounded. */
-    private static void awaitFilter() throws InterruptedException {
-        Result r = null;
-        for (int i = 0; i < 120; i++) {
-            r = slurm.run(T, "sbatch", "-J", "cli-refuse", "--wrap", "true");
-            if (r.stderr().contains("realclif:")) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("the Java cli_filter never answered within 60 s: " + r + "\nnode daemon:\n" + node.log());
-    }
 
-    private static long jobId(Result r) {
-        Matcher m = SUBMITTED.matcher(r.stdout());
-        assertThat(m.find()).as("%s\nnode daemon:\n%s", r, node.log()).isTrue();
-        return Long.parseLong(m.group(1));
-    }
 
-    private static String showJob(long id) {
-        return slurm.run(T, "scontrol", "-o", "show", "job", Long.toString(id)).assertOk().stdout();
-    }
 
     /** A held job's id; the next one Slurm creates gets this + 1. */
     private static long heldJob() {
-        long id = jobId(slurm.run(T, "sbatch", "-H", "-J", "marker", "--wrap", "true").assertOk());
+        long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "marker", "--wrap", "true").assertOk());
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
         return id;
     }
@@ -118,24 +88,24 @@ class RealSlurmCliFilterIT {
     @Test
     @Order(3)
     void anOptionSetInPreSubmitIsOnTheRealJob() {
-        long id = jobId(slurm.run(T, "sbatch", "-H", "-J", "stamp", "--wrap", "true").assertOk());
-        assertThat(showJob(id)).contains("Comment=realclif:sbatch:uid=0:gid=0");
-        long own = jobId(slurm.run(T, "sbatch", "-H", "-J", "stamp", "--comment=mine", "--wrap", "true").assertOk());
-        assertThat(showJob(own)).contains("Comment=mine");
+        long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "stamp", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(id)).contains("Comment=realclif:sbatch:uid=0:gid=0");
+        long own = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "stamp", "--comment=mine", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(own)).contains("Comment=mine");
         slurm.run(T, "scancel", Long.toString(id), Long.toString(own)).assertOk();
         Result srun = slurm.run(T, "srun", "-J", "stamp", "true").assertOk();
         Matcher m = Pattern.compile("realclif: srun job (\\d+) step 0").matcher(srun.stderr());
         assertThat(m.find()).as("%s", srun).isTrue();
-        assertThat(showJob(Long.parseLong(m.group(1)))).contains("Comment=realclif:srun:uid=0:gid=0");
+        assertThat(cluster.showJob(Long.parseLong(m.group(1)))).contains("Comment=realclif:srun:uid=0:gid=0");
     }
 
     @Test
     @Order(4)
     void setupDefaultsChangesADefaultTheCommandLineStillOverrides() {
-        long id = jobId(slurm.run(T, "sbatch", "-H", "-J", "defaults", "--wrap", "true").assertOk());
-        assertThat(showJob(id)).contains("TimeLimit=00:09:00");
-        long own = jobId(slurm.run(T, "sbatch", "-H", "-J", "defaults", "-t", "3", "--wrap", "true").assertOk());
-        assertThat(showJob(own)).contains("TimeLimit=00:03:00");
+        long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "defaults", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(id)).contains("TimeLimit=00:09:00");
+        long own = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "defaults", "-t", "3", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(own)).contains("TimeLimit=00:03:00");
         slurm.run(T, "scancel", Long.toString(id), Long.toString(own)).assertOk();
     }
 
@@ -143,7 +113,7 @@ class RealSlurmCliFilterIT {
     @Order(5)
     void postSubmitSeesTheRealJobId() {
         Result r = slurm.run(T, "sbatch", "-H", "-J", "post", "--wrap", "true").assertOk();
-        long id = jobId(r);
+        long id = cluster.jobId(r);
         assertThat(r.stderr()).contains("realclif: sbatch job " + id + " step 4294967294");
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
     }
@@ -156,8 +126,8 @@ class RealSlurmCliFilterIT {
         Result refused = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-J", "cli-refuse", "--wrap", "true");
         assertThat(refused.exitCode()).as("%s", refused).isEqualTo(1);
         assertThat(refused.stderr()).contains("realclif: jobs named cli-refuse are refused (uid " + uid + ")");
-        long id = jobId(slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-H", "-J", "stamp", "--wrap", "true").assertOk());
-        assertThat(showJob(id)).contains("Comment=realclif:sbatch:uid=" + uid + ":gid=" + gid);
+        long id = cluster.jobId(slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-H", "-J", "stamp", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(id)).contains("Comment=realclif:sbatch:uid=" + uid + ":gid=" + gid);
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
     }
 
@@ -178,8 +148,8 @@ class RealSlurmCliFilterIT {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertThat(r.stderr()).contains("sbatch: error: lua: Plugstack unavailable: timed out after 2 s; the Java cli_filter plugins are skipped");
         assertThat(ms).as("sbatch's whole run").isLessThan(4000);
-        long id = jobId(r);
-        assertThat(showJob(id)).contains("TimeLimit=00:09:00").doesNotContain("Comment=realclif");
+        long id = cluster.jobId(r);
+        assertThat(cluster.showJob(id)).contains("TimeLimit=00:09:00").doesNotContain("Comment=realclif");
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
     }
 
@@ -194,14 +164,14 @@ class RealSlurmCliFilterIT {
             assertThat(r.stderr().lines().filter(l -> l.contains("Plugstack unavailable: " + node.socketDir().resolve("user.sock"))))
                     .as("%s", r).hasSize(1);
             assertThat(ms).isLessThan(2000);
-            slurm.run(T, "scancel", Long.toString(jobId(r))).assertOk();
+            slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
             assertThat(slurm.run(T, "srun", "-J", "cli-refuse", "true").exitCode()).isZero();
         } finally {
             node.restart();
         }
-        awaitFilter();
-        long id = jobId(slurm.run(T, "sbatch", "-H", "-J", "back", "--wrap", "true").assertOk());
-        assertThat(showJob(id)).contains("Comment=realclif:sbatch:uid=0:gid=0");
+        cluster.awaitAnswer("realclif:", "sbatch", "-J", "cli-refuse", "--wrap", "true");
+        long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "back", "--wrap", "true").assertOk());
+        assertThat(cluster.showJob(id)).contains("Comment=realclif:sbatch:uid=0:gid=0");
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
     }
 }

@@ -1,0 +1,92 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.plugstack.itest.FixturePlugins;
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * A node daemon whose Java submission plugins are fixtures built for the test, and a real cluster whose
+ * Slurm runs one of the project's Lua shims (bridge/lua/job_submit.lua or cli_filter.lua, as the
+ * distribution ships them) pointed at that daemon: the set-up the job_submit and cli_filter tests share.
+ */
+final class ShimCluster {
+
+    static final Duration T = Duration.ofSeconds(30);
+    private static final Pattern SUBMITTED = Pattern.compile("Submitted batch job (\\d+)");
+
+    /** One fixture bundle: package io.plugstack.itest.fixture.{@code fixture}, as Slurm plugin {@code type}. */
+    record Fixture(String bsn, String fixture, String type, String name) {
+    }
+
+    final NodeDaemon node;
+    final RealSlurm slurm;
+
+    private ShimCluster(NodeDaemon node, RealSlurm slurm) {
+        this.node = node;
+        this.slurm = slurm;
+    }
+
+    /**
+     * The daemon in {@code dir/node} with {@code fixtures} deployed and {@code slurmCfg} as its
+     * plugstack.slurm configuration, then the cluster in {@code dir/cluster} with {@code knob}=lua and
+     * {@code shim} (file name in bridge/lua) pointed at the daemon's {@code socket}.
+     */
+    static ShimCluster start(Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort, int slurmdPort,
+            Fixture... fixtures) throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path deploy = Files.createDirectories(dir.resolve("node/home/deploy"));
+        FixturePlugins plugins = new FixturePlugins(dir);
+        for (Fixture f : fixtures) {
+            Files.copy(plugins.plugin(f.bsn(), f.fixture()).header("Slurm-Plugin-Type", f.type()).header("Slurm-Plugin-Name", f.name())
+                    .build(), deploy.resolve(f.bsn() + ".jar"));
+        }
+        Files.writeString(deploy.resolve("plugstack.slurm.cfg"), slurmCfg);
+        NodeDaemon node = NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n");
+        Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+        String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))
+                .replace("\"/run/plugstack/" + socket + "\"", "\"" + node.socketDir().resolve(socket) + "\"");
+        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), Map.of(knob, "lua"), Map.of(shim, text), ctldPort, slurmdPort));
+    }
+
+    /** Until {@code argv}'s stderr shows {@code marker} (FileInstall deploys the fixtures after the daemon starts): bounded. */
+    void awaitAnswer(String marker, String... argv) throws InterruptedException {
+        Result r = null;
+        for (int i = 0; i < 120; i++) {
+            r = slurm.run(T, argv);
+            if (r.stderr().contains(marker)) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the Java plugins never answered within 60 s: " + r + "\nnode daemon:\n" + node.log());
+    }
+
+    long jobId(Result r) {
+        Matcher m = SUBMITTED.matcher(r.stdout());
+        assertThat(m.find()).as("%s\nnode daemon:\n%s", r, node.log()).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    String showJob(long id) {
+        return slurm.run(T, "scontrol", "-o", "show", "job", Long.toString(id)).assertOk().stdout();
+    }
+
+    void close() throws Exception {
+        RealSlurm.closeThen(slurm, node);
+    }
+
+    static void closeQuietly(ShimCluster c) throws Exception {
+        if (c != null) {
+            c.close();
+        }
+    }
+}
