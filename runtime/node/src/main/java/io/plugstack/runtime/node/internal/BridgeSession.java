@@ -103,7 +103,7 @@ final class BridgeSession implements AutoCloseable {
         Map<String, String> jobControlBefore = new LinkedHashMap<>(session.jobControlEnv());
         facts(items);
         int task = (int) number(items, SpankItem.S_TASK_ID).orElse(-1L).longValue();
-        TaskFacts taskBefore = isTaskStart(callback) && tasksKnown ? session.task(task) : null;
+        TaskFacts taskBefore = isTaskStart(callback) && tasksKnown && task >= 0 ? session.task(task) : null;
         CallResult r = phase(callback, items);
         List<Messages.Effect> effects = taskBefore != null ? effects(taskBefore, session.task(task)) : List.of();
         List<EnvOp> envOps = changes(before, env);
