@@ -6,14 +6,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Optional;
 
@@ -48,21 +44,12 @@ public final class AdminComponent {
             throws IOException {
         this.processor = processor;
         Optional<Path> dir = NodeComponent.socketDir(context, properties);
-        this.server = dir.isEmpty() ? null : bind(dir.get().resolve(ADMIN_SOCKET));
+        this.server = dir.isEmpty() ? null : UnixSockets.bind(dir.get().resolve(ADMIN_SOCKET), "rw-------");
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");
             t.setDaemon(true);
             t.start();
         }
-    }
-
-    private static ServerSocketChannel bind(Path socket) throws IOException {
-        Files.createDirectories(socket.getParent());
-        Files.deleteIfExists(socket);
-        ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        s.bind(UnixDomainSocketAddress.of(socket));
-        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-        return s;
     }
 
     private void accept() {

@@ -5,19 +5,15 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.node.wire.FrameType;
@@ -42,7 +38,6 @@ final class CtldServer implements AutoCloseable {
     private final String slurmUser;
     private final CtldCall calls;
     private final SlurmLog log;
-    private final Semaphore slots = new Semaphore(MAX_CONNECTIONS);
     private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "plugstack-ctld");
         t.setDaemon(true);
@@ -60,11 +55,7 @@ final class CtldServer implements AutoCloseable {
     /** Binds {@code dir}/ctld.sock for {@code slurmUser} (SlurmUser of slurm.conf) and serves it. */
     static CtldServer start(Path dir, String slurmUser, CtldCall calls, SlurmLog log) throws IOException {
         Path path = dir.resolve(SOCKET);
-        Files.createDirectories(dir);
-        Files.deleteIfExists(path);
-        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        ServerSocketChannel server = UnixSockets.bind(path, "rw-------");
         OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
         if (uid.isPresent()) {
             Files.setOwner(path, FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName(slurmUser));
@@ -72,32 +63,8 @@ final class CtldServer implements AutoCloseable {
             log.error("node: SlurmUser " + slurmUser + " does not exist here: " + path + " serves root only");
         }
         CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
-        Thread t = new Thread(s::accept, "plugstack-node-ctld");
-        t.setDaemon(true);
-        t.start();
+        UnixSockets.serve(server, SOCKET, MAX_CONNECTIONS, s.connections, s::connection, log, "plugstack-node-ctld");
         return s;
-    }
-
-    private void accept() {
-        while (server.isOpen()) {
-            try {
-                SocketChannel ch = server.accept();
-                if (!slots.tryAcquire()) {
-                    log.error("node: " + MAX_CONNECTIONS + " connections already served on " + SOCKET + "; one refused");
-                    ch.close();
-                    continue;
-                }
-                connections.execute(() -> {
-                    try {
-                        connection(ch);
-                    } finally {
-                        slots.release();
-                    }
-                });
-            } catch (IOException e) {
-                return; // closed
-            }
-        }
     }
 
     private void connection(SocketChannel ch) {

@@ -5,8 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -19,7 +17,6 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Semaphore;
 
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmLog;
@@ -60,8 +57,6 @@ public final class NodeServer implements AutoCloseable {
     private final SpankStacks stacks;
     private final SlurmLog log;
     private final List<ServerSocketChannel> servers;
-    private final java.util.Map<SessionPolicy.Socket, Semaphore> slots = new java.util.EnumMap<>(java.util.Map.of(
-            SessionPolicy.Socket.USER, new Semaphore(MAX_CONNECTIONS), SessionPolicy.Socket.ROOT, new Semaphore(MAX_CONNECTIONS)));
     private final HelloDeadlines hellos;
     /** Connection threads, kept for the next connection: a thread per srun would cost a thread's start each time. */
     private final java.util.concurrent.ExecutorService connections = java.util.concurrent.Executors.newCachedThreadPool(r -> {
@@ -93,48 +88,17 @@ public final class NodeServer implements AutoCloseable {
     static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log, long helloMillis) throws IOException {
         Files.createDirectories(dir);
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        ServerSocketChannel user = bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
-        ServerSocketChannel root = bind(dir.resolve(ROOT_SOCKET), "rw-------");
+        ServerSocketChannel user = UnixSockets.bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
+        ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");
         NodeServer s = new NodeServer(stacks, log, List.of(user, root), helloMillis);
         s.serve(user, SessionPolicy.Socket.USER);
         s.serve(root, SessionPolicy.Socket.ROOT);
         return s;
     }
 
-    private static ServerSocketChannel bind(Path path, String mode) throws IOException {
-        Files.deleteIfExists(path);
-        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
-        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
-        return server;
-    }
-
     private void serve(ServerSocketChannel server, SessionPolicy.Socket socket) {
-        Thread t = new Thread(() -> {
-            while (server.isOpen()) {
-                try {
-                    SocketChannel ch = server.accept();
-                    Semaphore free = slots.get(socket);
-                    if (!free.tryAcquire()) {
-                        log.error("node: " + MAX_CONNECTIONS + " connections already served on " + socket.name().toLowerCase()
-                                + ".sock; one refused");
-                        ch.close();
-                        continue;
-                    }
-                    connections.execute(() -> {
-                        try {
-                            connection(ch, socket);
-                        } finally {
-                            free.release();
-                        }
-                    });
-                } catch (IOException e) {
-                    return; // closed
-                }
-            }
-        }, "plugstack-node-" + socket.name().toLowerCase());
-        t.setDaemon(true);
-        t.start();
+        String name = socket.name().toLowerCase();
+        UnixSockets.serve(server, name + ".sock", MAX_CONNECTIONS, connections, ch -> connection(ch, socket), log, "plugstack-node-" + name);
     }
 
     private void connection(SocketChannel ch, SessionPolicy.Socket socket) {
