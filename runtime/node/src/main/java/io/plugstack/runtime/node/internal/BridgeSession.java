@@ -104,7 +104,7 @@ final class BridgeSession implements AutoCloseable {
         facts(items);
         int task = (int) number(items, SpankItem.S_TASK_ID).orElse(-1L).longValue();
         TaskFacts taskBefore = isTaskStart(callback) && tasksKnown && task >= 0 ? session.task(task) : null;
-        CallResult r = phase(callback, items);
+        CallResult r = phase(callback, task, items);
         List<Messages.Effect> effects = taskBefore != null ? effects(taskBefore, session.task(task)) : List.of();
         List<EnvOp> envOps = changes(before, env);
         List<EnvOp> jcOps = changes(jobControlBefore, session.jobControlEnv());
@@ -142,8 +142,7 @@ final class BridgeSession implements AutoCloseable {
         return new Messages.OptionRc(rc, lines);
     }
 
-    private CallResult phase(SpankCallback callback, Map<Integer, Messages.Item> items) {
-        int task = (int) number(items, SpankItem.S_TASK_ID).orElse(-1L).longValue();
+    private CallResult phase(SpankCallback callback, int task, Map<Integer, Messages.Item> items) {
         Map<String, String> taskEnv = env;
         return switch (callback) {
             case INIT -> session.init();
