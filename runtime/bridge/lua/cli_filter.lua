@@ -28,7 +28,7 @@ local TIMEOUT = 2.0                       -- seconds, per call (connect, send, a
 local socket = require("socket")
 local unix = require("socket.unix")
 
-local PROTOCOL = 1
+local PROTOCOL = 2
 local CLI_HELLO, CLI_CALL, REFUSE, CLI_RESULT = 7, 8, 67, 70
 local SETUP_DEFAULTS, PRE_SUBMIT, POST_SUBMIT = 0, 1, 2
 local NULL = 4294967295

@@ -191,9 +191,40 @@ static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const
 	return 0;
 }
 
+/* NAME's value in a NULL-terminated environment array, or NULL. */
+static const char *env_value(char **env, const char *name)
+{
+	size_t n = strlen(name);
+	for (; env && *env; env++)
+		if (!strncmp(*env, name, n) && (*env)[n] == '=')
+			return *env + n + 1;
+	return NULL;
+}
+
 /*
- * Opens this process's session: sends HELLO with the context, the running Slurm's release and the
- * bridge's other arguments; or, in a task child forked by slurmstepd, ATTACH to the step's session by
+ * The plugin versions the job carries, as this process sees them (PROTOCOL.md, "The job's versions"):
+ * the step's environment in slurmstepd, this process's own in srun and in a prolog or epilog.
+ */
+static const char *job_versions(spank_t sp, spank_context_t ctx)
+{
+	char **env = NULL;
+	switch (ctx) {
+	case S_CTX_LOCAL:
+		return getenv("SLURM_SPANK_PLUGSTACK_VERSIONS");
+	case S_CTX_REMOTE:
+		if (spank_get_item(sp, S_JOB_ENV, &env) != ESPANK_SUCCESS)
+			return NULL;
+		return env_value(env, "SLURM_SPANK_PLUGSTACK_VERSIONS");
+	case S_CTX_JOB_SCRIPT:
+		return getenv("SPANK_PLUGSTACK_VERSIONS");
+	default:
+		return NULL; /* sbatch and salloc start a new job; slurmd serves none */
+	}
+}
+
+/*
+ * Opens this process's session: sends HELLO with the context, the running Slurm's release, the
+ * bridge's other arguments and the job's plugin versions; or, in a task child forked by slurmstepd, ATTACH to the step's session by
  * its token (the child is still root here: root.sock). The answer is read by read_welcome.
  */
 static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, int ac, char **av, int attach,
@@ -240,6 +271,7 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 		for (i = 0; i < ac; i++)
 			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0, 0 }))
 				ps_out_str(&o, av[i]);
+		ps_out_str(&o, job_versions(sp, ctx));
 	}
 	if (ps_out_end(&o)) {
 		*why = "request too large";

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PS_PROTOCOL 1
+#define PS_PROTOCOL 2
 #define PS_NULL_STR 0xFFFFFFFFu
 /* The largest frame the bridge accepts from the daemon. */
 #define PS_MAX_FRAME (8u << 20)

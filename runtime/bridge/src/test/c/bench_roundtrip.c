@@ -137,6 +137,7 @@ static int hello(int fd, uint32_t context, const char **why)
 	ps_out_str(&o, "22.05.8");
 	ps_out_u32(&o, (uint32_t)getpid());
 	ps_out_u32(&o, 0); /* no arguments beyond the bridge's own */
+	ps_out_str(&o, NULL); /* a job that carries no versions */
 	if (ps_out_end(&o)) {
 		*why = "HELLO too large";
 		return -1;

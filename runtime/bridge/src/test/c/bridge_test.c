@@ -29,6 +29,7 @@ static spank_context_t context = S_CTX_LOCAL;
 static char logged[4096];
 static char setenv_seen[256];
 static char option_seen[256];
+static char *step_env[] = { "PATH=/usr/bin", "SLURM_SPANK_PLUGSTACK_VERSIONS=io.plugstack.sample.renice@1.2.0", NULL };
 
 spank_context_t spank_context(void) { return context; }
 
@@ -36,10 +37,13 @@ spank_err_t spank_get_item(spank_t sp, spank_item_t item, ...)
 {
 	va_list ap;
 	(void)sp;
-	if (item != S_SLURM_VERSION)
+	if (item != S_SLURM_VERSION && (item != S_JOB_ENV || context != S_CTX_REMOTE))
 		return ESPANK_NOT_AVAIL;
 	va_start(ap, item);
-	*va_arg(ap, char **) = "22.05.8";
+	if (item == S_JOB_ENV)
+		*va_arg(ap, char ***) = step_env;
+	else
+		*va_arg(ap, char **) = "22.05.8";
 	va_end(ap);
 	return ESPANK_SUCCESS;
 }
@@ -86,7 +90,7 @@ LOGGER(slurm_spank_log)
 static char dir[64];
 static char sock[100];
 
-enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH };
+enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_VERSIONS };
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
@@ -118,10 +122,66 @@ static int drain(int fd)
 	return 0;
 }
 
+/* Reads one whole frame of at most cap bytes into buf: its body length, or -1. */
+static long read_frame(int fd, unsigned char *buf, size_t cap)
+{
+	uint32_t n, got = 0;
+	if (read(fd, buf, 5) != 5)
+		return -1;
+	n = (uint32_t)buf[0] << 24 | (uint32_t)buf[1] << 16 | (uint32_t)buf[2] << 8 | buf[3];
+	if (n < 1 || n - 1 > cap)
+		return -1;
+	while (got < n - 1) {
+		ssize_t r = read(fd, buf + got, n - 1 - got);
+		if (r <= 0)
+			return -1;
+		got += (uint32_t)r;
+	}
+	return (long)got;
+}
+
+/* HELLO's job_versions, answered as a log line "job versions: <value>" (or "(none)") after a WELCOME. */
+static void echo_versions(int fd)
+{
+	unsigned char body[4096];
+	struct ps_in in;
+	struct ps_out o;
+	char *version, *arg, *versions, line[512];
+	uint32_t i, n;
+	long len = read_frame(fd, body, sizeof(body));
+	if (len < 0 || drain(fd))
+		_exit(0);
+	ps_in_init(&in, body, (uint32_t)len);
+	(void)ps_in_u32(&in); (void)ps_in_u32(&in);
+	version = ps_in_str(&in);
+	(void)ps_in_u32(&in);
+	n = ps_in_u32(&in);
+	for (i = 0; i < n && !in.failed; i++) {
+		arg = ps_in_str(&in);
+		free(arg);
+	}
+	versions = ps_in_str(&in);
+	snprintf(line, sizeof(line), "job versions: %s%s", versions ? versions : "(none)", in.failed || in.left ? " (malformed)" : "");
+	free(version);
+	free(versions);
+	ps_out_begin(&o, PS_WELCOME, PS_MAX_FRAME);
+	ps_out_u32(&o, PS_PROTOCOL); ps_out_str(&o, "0123456789abcdef"); ps_out_u32(&o, 0xfff);
+	send_frame(fd, &o);
+	ps_out_begin(&o, PS_DONE, PS_MAX_FRAME);
+	ps_out_u32(&o, 0); ps_out_u32(&o, 0); ps_out_u32(&o, 0); ps_out_u32(&o, 0);
+	ps_out_u32(&o, 1); ps_out_u32(&o, 0); ps_out_str(&o, line);
+	ps_out_u32(&o, 0); ps_out_u32(&o, 0);
+	send_frame(fd, &o);
+	drain(fd);
+	_exit(0);
+}
+
 static void serve(int fd, enum script s)
 {
 	struct ps_out o;
 	unsigned char raw[16];
+	if (s == ECHO_VERSIONS)
+		echo_versions(fd);
 	if (drain(fd) || drain(fd)) /* HELLO, then the CALL pipelined behind it */
 		_exit(0);
 	if (s == SILENT) {
@@ -272,6 +332,25 @@ static int late_callbacks_only_log(void)
 	return !(slurm_spank_exit(NULL, 3, av) == 0 && slurm_spank_task_exit(NULL, 3, av) == 0);
 }
 
+static int remote_hello_carries_the_steps_versions(void)
+{
+	context = S_CTX_REMOTE;
+	return !(init_with(0) == 0 && strstr(logged, "job versions: io.plugstack.sample.renice@1.2.0\n"));
+}
+
+static int local_hello_carries_sruns_versions(void)
+{
+	setenv("SLURM_SPANK_PLUGSTACK_VERSIONS", "io.plugstack.sample.renice@1.1.0", 1);
+	return !(init_with(0) == 0 && strstr(logged, "job versions: io.plugstack.sample.renice@1.1.0\n"));
+}
+
+static int allocator_hello_carries_no_versions(void)
+{
+	context = S_CTX_ALLOCATOR;
+	setenv("SLURM_SPANK_PLUGSTACK_VERSIONS", "io.plugstack.sample.renice@1.1.0", 1);
+	return !(init_with(0) == 0 && strstr(logged, "job versions: (none)\n"));
+}
+
 static void run(const char *name, enum script s, int with_daemon, int (*body)(void))
 {
 	pid_t d = with_daemon ? daemon_with(s) : 0;
@@ -299,7 +378,11 @@ int main(void)
 	run("a refused session fails init with the daemon's reason", REFUSED, 1, refused_fails_with_reason);
 	snprintf(sock, sizeof(sock), "%s/root.sock", dir);
 	run("a DONE is applied: rc, setenv in remote, option registered, log line", GOOD, 1, good_answer_applied);
+	run("remote: HELLO carries the job's versions from the step's environment", ECHO_VERSIONS, 1,
+	    remote_hello_carries_the_steps_versions);
 	snprintf(sock, sizeof(sock), "%s/user.sock", dir);
+	run("local: HELLO carries the job's versions from srun's environment", ECHO_VERSIONS, 1, local_hello_carries_sruns_versions);
+	run("allocator: HELLO carries none (sbatch starts a new job)", ECHO_VERSIONS, 1, allocator_hello_carries_no_versions);
 	run("a garbage DONE fails the callback; the session is never reused", GARBAGE, 1, broken_answer_fails_then_fails_fast);
 	run("a DONE cut short fails the callback", CUT_SHORT, 1, broken_answer_fails_then_fails_fast);
 	run("a frame length above the limit fails the callback, nothing allocated", HUGE_LENGTH, 1, broken_answer_fails_then_fails_fast);

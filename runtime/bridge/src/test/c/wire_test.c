@@ -77,13 +77,14 @@ static void sent_frames(void)
 {
 	struct ps_out o;
 	ps_out_begin(&o, PS_HELLO, PS_MAX_FRAME);
-	ps_out_u32(&o, 1);
+	ps_out_u32(&o, PS_PROTOCOL);
 	ps_out_u32(&o, 2);
 	ps_out_str(&o, "22.05.8");
 	ps_out_u32(&o, 4242);
 	ps_out_u32(&o, 2);
 	ps_out_str(&o, "sock=/run/plugstack/root.sock");
 	ps_out_str(&o, "demo");
+	ps_out_str(&o, "io.plugstack.sample.renice@1.2.0");
 	same("hello", &o);
 
 	ps_out_begin(&o, PS_CALL, PS_MAX_FRAME);
@@ -112,7 +113,7 @@ static void sent_frames(void)
 	same("option_null", &o);
 
 	ps_out_begin(&o, PS_ATTACH, PS_MAX_FRAME);
-	ps_out_u32(&o, 1);
+	ps_out_u32(&o, PS_PROTOCOL);
 	ps_out_str(&o, "0123456789abcdef");
 	ps_out_u32(&o, 4343);
 	same("attach", &o);
@@ -143,7 +144,7 @@ static void received_frames(void)
 {
 	struct ps_in in;
 	if (!body("welcome", PS_WELCOME, &in)) {
-		CHECK(ps_in_u32(&in) == 1, "welcome protocol");
+		CHECK(ps_in_u32(&in) == PS_PROTOCOL, "welcome protocol");
 		str_is(&in, "0123456789abcdef", "welcome session");
 		CHECK(ps_in_u32(&in) == 0x811, "welcome callbacks");
 		CHECK(!in.failed && in.left == 0, "welcome end");

@@ -61,8 +61,8 @@ final class BridgeRoundTripBenchmark {
 
             public SpankSession.Opened session(SpankContext context, PlugstackConf.Result read, SpankSession.Setup setup,
                     SlurmVersion release, SlurmLog log) {
-                PluginResolver resolver = (reference, ctx) -> PluginResolver.Resolution.of(
-                        new PluginResolver.Loaded(reference, reference + ".so", plugin, () -> { }));
+                PluginResolver resolver = (reference, ctx, job) -> PluginResolver.Resolution.of(
+                        new PluginResolver.Loaded(reference, reference + ".so", "1.0.0", plugin, () -> { }));
                 return Session.open(context, read, setup, release, resolver, log);
             }
         };
@@ -82,7 +82,7 @@ final class BridgeRoundTripBenchmark {
             OutputStream out = Channels.newOutputStream(ch);
             InputStream in = Channels.newInputStream(ch);
             Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, SpankContext.LOCAL.value(), "25.11.0", 1,
-                    List.of()).encode());
+                    List.of(), null).encode());
             Wire.read(in, Wire.MAX_ROOT_FRAME);
             for (int i = -calls; i < calls; i++) { // the first half warms up
                 long t0 = System.nanoTime();

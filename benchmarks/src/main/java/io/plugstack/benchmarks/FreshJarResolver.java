@@ -29,6 +29,7 @@ final class FreshJarResolver implements PluginResolver {
     private final ClassLoader parent;
     final String name;
     private final String label;
+    private final String version;
 
     FreshJarResolver(Path file, ClassLoader parent) throws IOException {
         this.jar = PluginJar.read(file);
@@ -39,10 +40,11 @@ final class FreshJarResolver implements PluginResolver {
         Attributes main = jar.manifest().getMainAttributes();
         this.name = main.getValue("Slurm-Plugin-Name");
         this.label = main.getValue("Bundle-SymbolicName");
+        this.version = main.getValue("Bundle-Version");
     }
 
     @Override
-    public Resolution resolve(String reference, SpankContext context) {
+    public Resolution resolve(String reference, SpankContext context, io.plugstack.runtime.spank.JobPluginVersions job) {
         if (!reference.equals(name)) {
             return Resolution.failed("Plugin file not found");
         }
@@ -59,6 +61,6 @@ final class FreshJarResolver implements PluginResolver {
             space.close();
             return Resolution.failed(failure.get());
         }
-        return Resolution.of(new Loaded(name, label, plugin, GenericLoad.loaded(plugin, space::close)));
+        return Resolution.of(new Loaded(name, label, version, plugin, GenericLoad.loaded(plugin, space::close)));
     }
 }

@@ -48,7 +48,7 @@ final class JobScriptRunBenchmark {
                 "SLURM_JOB_GID", "1000"));
         StackOptions opts = new StackOptions(SpankContext.JOB_SCRIPT, log, env, Set.of());
         PlugstackConf.Result read = PlugstackConf.read(conf, log);
-        SpankStack.Build b = SpankStack.build(SpankContext.JOB_SCRIPT, read.entries(), resolver, opts, log);
+        SpankStack.Build b = SpankStack.build(SpankContext.JOB_SCRIPT, read.entries(), resolver, io.plugstack.runtime.spank.JobPluginVersions.NONE, opts, log);
         if (!read.ok() || !b.ok() || b.stack().plugins().isEmpty()) {
             throw new IllegalStateException("job_script stack not built: " + b.failure());
         }
@@ -106,8 +106,8 @@ final class JobScriptRunBenchmark {
 
     /** Two resolves give two classes, neither from our loader: the spaces really are fresh. */
     private static WeakReference<Class<?>> checkFresh(FreshJarResolver r) throws Exception {
-        PluginResolver.Loaded a = r.resolve(r.name, SpankContext.JOB_SCRIPT).loaded();
-        PluginResolver.Loaded b = r.resolve(r.name, SpankContext.JOB_SCRIPT).loaded();
+        PluginResolver.Loaded a = r.resolve(r.name, SpankContext.JOB_SCRIPT, io.plugstack.runtime.spank.JobPluginVersions.NONE).loaded();
+        PluginResolver.Loaded b = r.resolve(r.name, SpankContext.JOB_SCRIPT, io.plugstack.runtime.spank.JobPluginVersions.NONE).loaded();
         Class<?> ca = a.plugin().getClass();
         if (ca == b.plugin().getClass() || ca.getClassLoader() == JobScriptRunBenchmark.class.getClassLoader()) {
             throw new IllegalStateException("job_script plugin classes are not fresh: " + ca.getClassLoader());

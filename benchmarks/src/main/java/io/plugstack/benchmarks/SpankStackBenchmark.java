@@ -59,12 +59,12 @@ public class SpankStackBenchmark {
             entries.add(new StackEntry(true, "p" + i, List.of(), Path.of("/etc/slurm/plugstack.conf"), i + 1));
         }
         // the live, long-lived instances a remote stack resolves to; nothing to release
-        PluginResolver resolver = (ref, ctx) -> {
+        PluginResolver resolver = (ref, ctx, job) -> {
             SpankPlugin p = StackPlugins.nth(Integer.parseInt(ref.substring(1)));
-            return PluginResolver.Resolution.of(new PluginResolver.Loaded(ref, ref + ".jar", p, () -> { }));
+            return PluginResolver.Resolution.of(new PluginResolver.Loaded(ref, ref + ".jar", "1.0.0", p, () -> { }));
         };
         StackOptions options = new StackOptions(SpankContext.REMOTE, log, Map.of(), Set.of());
-        SpankStack.Build b = SpankStack.build(SpankContext.REMOTE, entries, resolver, options, log);
+        SpankStack.Build b = SpankStack.build(SpankContext.REMOTE, entries, resolver, io.plugstack.runtime.spank.JobPluginVersions.NONE, options, log);
         if (!b.ok() || b.stack().plugins().size() != plugins) {
             throw new IllegalStateException("stack not built: " + b.failure());
         }

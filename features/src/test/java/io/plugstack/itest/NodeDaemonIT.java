@@ -84,7 +84,7 @@ class NodeDaemonIT {
                 ch.connect(UnixDomainSocketAddress.of(user));
                 OutputStream out = Channels.newOutputStream(ch);
                 InputStream in = Channels.newInputStream(ch);
-                Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 3, "25.11.0", 1, List.of()).encode());
+                Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 3, "25.11.0", 1, List.of(), null).encode());
                 Wire.Frame answer = Wire.read(in, Wire.MAX_ROOT_FRAME);
                 assertThat(answer.type()).as(answer.type() == FrameType.REFUSE ? Messages.Refuse.decode(answer.body()).reason() : "")
                         .isEqualTo(FrameType.WELCOME);

@@ -39,7 +39,7 @@ class NodeModeIT extends BootedRuntime {
             ch.connect(UnixDomainSocketAddress.of(user));
             OutputStream out = Channels.newOutputStream(ch);
             InputStream in = Channels.newInputStream(ch);
-            Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 1, "25.11.0", 1, List.of()).encode());
+            Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 1, "25.11.0", 1, List.of(), null).encode());
             assertThat(Wire.read(in, Wire.MAX_ROOT_FRAME).type()).isEqualTo(FrameType.WELCOME);
             for (int callback : new int[] {0, 2, 11}) { // init, init_post_opt, exit: an srun's local stack
                 Wire.write(out, FrameType.CALL, new Messages.Call(callback, List.of(), List.of()).encode());

@@ -115,6 +115,53 @@ class VersionPinningIT extends BenchRuntime {
     }
 
     @Test
+    void aJobRunsTheVersionsItWasSubmittedWithInEveryStackThroughItsEpilogAcrossAnUpgrade() throws Exception {
+        deploy("itest.jobver", "jobver", "sessionversion", "1.0.0");
+        shell.run("plugstack:pin jobver 1.0.0");
+        deploy("itest.jobver", "jobver", "sessionversion", "2.0.0");
+        Path log = dir.resolve("jobver.log");
+        runtime.plugstackConf("required jobver " + log);
+        run("scontrol restart slurmd"); // slurmd decides at its start whether prolog/epilog reach the stack
+        Path script = dir.resolve("later-step.sh");
+        java.nio.file.Files.writeString(script, "#!/bin/sh\nsleep 2\nsrun true\n"); // a step that starts after the upgrade
+        long job = Long.parseLong(run("sbatch " + script).replaceAll("\\D+", " ").trim().split(" ")[0]);
+        PlugstackRuntime.await(() -> {
+            try {
+                return lines(log).stream().anyMatch(l -> l.startsWith("init remote job=" + job + " "));
+            } catch (Exception e) {
+                return false;
+            }
+        }, "the batch job to start");
+
+        assertThat(shell.run("plugstack:upgrade jobver")).contains("upgrade to 2.0.0 (was 1.0.0");
+        awaitJob(job, l -> l.isEmpty() || l.contains("COMPLETED"));
+        try {
+            PlugstackRuntime.await(() -> {
+                try {
+                    return lines(log).stream().anyMatch(l -> l.startsWith("job_epilog job_script job=" + job + " "));
+                } catch (Exception e) {
+                    return false;
+                }
+            }, "the batch job's epilog");
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; jobver.log: " + lines(log) + "; squeue: " + run("squeue"), e);
+        }
+        run("srun true");
+
+        // a session (one process's stack) belongs to the job when one of its lines names it
+        java.util.Map<String, List<String>> sessions = lines(log).stream()
+                .collect(java.util.stream.Collectors.groupingBy(l -> l.replaceAll(".* session=(\\S+) .*", "$1")));
+        List<List<String>> ofTheJob = sessions.values().stream().filter(ls -> ls.stream().anyMatch(l -> l.contains(" job=" + job + " ")))
+                .toList();
+        assertThat(ofTheJob.stream().map(ls -> ls.get(0).replaceAll(" job=.*", "")).toList()).as("log: %s", lines(log))
+                .contains("job_prolog job_script", "init remote", "job_epilog job_script").hasSize(4); // 2 steps: batch, srun
+        assertThat(ofTheJob).allSatisfy(ls -> assertThat(ls).allMatch(l -> l.endsWith("version=1.0.0")));
+        // the srun in the batch script (its local stack knows no job id in its init), then the new job's srun
+        assertThat(lines(log)).filteredOn(l -> l.startsWith("init local ")).extracting(l -> l.replaceAll(".* version=", ""))
+                .containsExactly("1.0.0", "2.0.0");
+    }
+
+    @Test
     void aVersionWhoseInitFailsNeverBecomesActiveAndThePreviousStays() throws Exception {
         deploy("itest.broken", "broken", "versioned", "1.0.0");
         // the new version is unpinned and higher, but its init() fails: 1.0.0 keeps running

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,29 @@ public final class NodeDaemon implements AutoCloseable {
 
     public Path deployDir() {
         return home.resolve("deploy");
+    }
+
+    /** Drops {@code jar} into deploy/ as an admin should: copied aside, renamed in (FileInstall never sees half a jar). */
+    public void deploy(Path jar) {
+        try {
+            Files.createDirectories(deployDir());
+            Path part = deployDir().resolve(jar.getFileName() + ".part");
+            Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(part, deployDir().resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: cannot deploy " + jar + ": " + e, e);
+        }
+    }
+
+    /** Replaces the runtime's plugstack.conf at once (written aside, renamed in): the next Slurm process reads it whole. */
+    public void plugstack(String conf) {
+        try {
+            Path next = plugstackConf().resolveSibling("plugstack.conf.next");
+            Files.writeString(next, conf);
+            Files.move(next, plugstackConf(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: cannot write " + plugstackConf() + ": " + e, e);
+        }
     }
 
     public Path logFile() {

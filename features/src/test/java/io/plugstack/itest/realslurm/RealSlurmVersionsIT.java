@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,10 +34,9 @@ import io.plugstack.itest.realslurm.RealSlurm.Result;
  * Versions under a real Slurm (issue 12, item 8): a plugin hot-deployed into a running node daemon
  * serves the next real srun, and a deploy / upgrade / rollback done in the daemon's shell (plugstack
  * --admin) while real jobs run loses none of them: every Slurm process (srun, sbatch, slurmstepd, a
- * prolog or epilog run) ends on the version it started with, and processes started after a switch get
- * the new one. The unit is the process, as README's rule says (a stack keeps the instance it loaded):
- * a batch job's slurmstepd that started on 1.0.0 ends on 1.0.0 after an upgrade to 2.0.0, while that
- * job's epilog, a process started after the upgrade, runs on 2.0.0.
+ * prolog or epilog run) ends on the version it started with, and jobs submitted after a switch get
+ * the new one. The unit is the job (issue 13, item 4): a batch job submitted on 1.0.0 runs 1.0.0 in
+ * every process, its epilog after an upgrade to 2.0.0 included, because it carries its versions.
  *
  * <p>The plugin is the sessionversion fixture: each Slurm process gets its own instance, which logs
  * "&lt;callback&gt; &lt;context&gt; job=J session=S version=V" for init, job_prolog, job_epilog and exit,
@@ -131,8 +129,8 @@ class RealSlurmVersionsIT {
         assertThat(versions(s, "remote", "init", srunJob)).containsExactly("2.0.0");
         assertThat(versions(s, "job_script", "job_prolog", srunJob)).containsExactly("2.0.0");
         assertThat(versions(s, "job_script", "job_epilog", srunJob)).containsExactly("2.0.0");
-        System.out.println("RealSlurmVersionsIT: the batch job's epilog, a new process after the upgrade, ran on "
-                + versions(s, "job_script", "job_epilog", batch));
+        assertThat(versions(s, "job_script", "job_epilog", batch)).as("the batch job's epilog, a process started after the upgrade")
+                .containsExactly("1.0.0");
         assertThat(PluginVersionsView.row(versions("flight"), "1.0.0")).as("1.0.0 no longer in use")
                 .containsPattern("outside pin\\s+2\\.0\\.0\\s+0$");
         assertThat(PluginVersionsView.state(versions("flight"), "2.0.0")).isEqualTo("active");
@@ -188,6 +186,10 @@ class RealSlurmVersionsIT {
                 .toList();
         assertThat(new TreeSet<>(localVersions)).as("the sruns ran across the switches: %s", when).containsExactly("1.0.0", "2.0.0", "3.0.0");
         assertThat(PluginVersionsView.state(versions("churn"), "2.0.0")).isEqualTo("active");
+        Map<String, Set<String>> byJob = calls(log).stream().filter(c -> !c.job().equals("-"))
+                .collect(Collectors.groupingBy(Call::job, Collectors.mapping(Call::version, Collectors.toSet())));
+        assertThat(byJob).as("every job's slurmstepd, prolog and epilog on one version, whatever switched meanwhile")
+                .hasSizeGreaterThanOrEqualTo(jobs).allSatisfy((job, v) -> assertThat(v).hasSize(1));
         System.out.println("RealSlurmVersionsIT: " + String.join(", ", when));
         System.out.println("RealSlurmVersionsIT: " + jobs + " real sruns across deploy/upgrade/rollback, local sessions by version: "
                 + localVersions.stream().collect(Collectors.groupingBy(v -> v, java.util.TreeMap::new, Collectors.counting())));
@@ -206,9 +208,7 @@ class RealSlurmVersionsIT {
     private static void deploy(String name, String version) throws Exception {
         Path jar = fixtures.plugin("itest.real." + name, "sessionversion").header("Slurm-Plugin-Name", name).bundleVersion(version)
                 .header("Implementation-Version", version).build();
-        Path part = node.deployDir().resolve(jar.getFileName() + ".part");
-        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(part, node.deployDir().resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+        node.deploy(jar);
         await(() -> Set.of("active", "available", "outside pin", "init failed")
                 .contains(PluginVersionsView.state(versionsQuietly(name), version)), name + " " + version + " to be placed by the catalog", null);
     }
@@ -216,9 +216,7 @@ class RealSlurmVersionsIT {
     /** Plugstack's plugstack.conf lists only {@code name}, logging to a fresh file; returns that file. */
     private static Path listOnly(String name) throws IOException {
         Path log = work.resolve(name + ".log");
-        Path next = node.plugstackConf().resolveSibling("plugstack.conf.next");
-        Files.writeString(next, "required " + name + " " + log + "\n");
-        Files.move(next, node.plugstackConf(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        node.plugstack("required " + name + " " + log + "\n");
         return log;
     }
 

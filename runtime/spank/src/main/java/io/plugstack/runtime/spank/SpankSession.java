@@ -54,9 +54,12 @@ public interface SpankSession extends AutoCloseable {
             return new Setup(environment, stepEnv, jobControlEnv, builtinOptions, name);
         }
 
-        /** srun, sbatch, salloc, scrontab: options from the command's environment and command line. */
+        /**
+         * srun, sbatch, salloc, scrontab: options from the command's environment and command line;
+         * spank_getenv/setenv act on that environment, the process's own (SPANK-60), which srun's step inherits.
+         */
         public static Setup client(Map<String, String> environment, Map<String, String> jobControlEnv, Set<String> builtins) {
-            return new Setup(environment, new LinkedHashMap<>(), jobControlEnv, builtins);
+            return new Setup(environment, environment, jobControlEnv, builtins);
         }
 
         /** slurmstepd: the step's environment, which plugins read and change. */
@@ -136,8 +139,11 @@ public interface SpankSession extends AutoCloseable {
     /** The job control environment the plugins built (srun, sbatch and salloc send it with the job). */
     Map<String, String> jobControlEnv();
 
-    /** Whether some plugin defines {@code callback} (slurmd asks this of job_prolog/job_epilog). */
+    /** Whether some plugin defines {@code callback} (slurmd asks this of job_prolog/job_epilog), or the session acts in it itself (the submitting side's init_post_opt records the job's versions). */
     boolean defines(SpankCallback callback);
+
+    /** The plugin versions this session's job runs: those it carried, and those its stack loaded. */
+    JobPluginVersions versions();
 
     /** The loaded plugins, as the log names them. */
     List<String> plugins();

@@ -2,7 +2,8 @@
  * The SPANK stack service: stacks per context from plugstack.conf and the plugin catalog.
  * <p>
  * 0.2.0: {@code TaskFacts.niceness()} and {@code withNiceness} (methods added to a class: minor).
+ * 0.3.0: {@code JobPluginVersions}, {@code SpankSession.versions()}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.2.0")
+@org.osgi.annotation.versioning.Version("0.3.0")
 package io.plugstack.runtime.spank;

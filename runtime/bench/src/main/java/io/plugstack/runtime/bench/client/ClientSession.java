@@ -39,6 +39,8 @@ final class ClientSession implements AutoCloseable {
     final SpankSession spank;
     /** What this launch read of plugstack.conf; the job it creates keeps it. */
     final PlugstackConf.Result conf;
+    /** The command's own environment, which its local/allocator plugins read and change (spank_setenv, SPANK-60). */
+    private final Map<String, String> processEnv;
     /** The command line (a het job's component 0); set once, when it is parsed. */
     private CommandLine line;
     /** The command's Slurm options, what cli_filter plugins read and write (a het job's component 0). */
@@ -48,8 +50,10 @@ final class ClientSession implements AutoCloseable {
     final List<JobOptions> componentOptions = new java.util.ArrayList<>();
     private CliFilterChain cliFilter;
 
-    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf) {
+    private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf,
+            Map<String, String> processEnv) {
         this.conf = conf;
+        this.processEnv = processEnv;
         this.jobOptions = new JobOptions(command,
                 OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
         this.componentOptions.add(jobOptions);
@@ -74,13 +78,14 @@ final class ClientSession implements AutoCloseable {
         // a nested srun (inside sbatch/salloc) re-imports the options forwarded in the job (SPANK-37c)
         Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
                 ? JobControlEnvironment.imported(io.env()) : Map.of());
-        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(io.env(), jobControl, CommandLine.BUILTINS),
+        Map<String, String> processEnv = new LinkedHashMap<>(io.env());
+        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(processEnv, jobControl, CommandLine.BUILTINS),
                 release, log);
         if (!b.ok()) {
             log.error(setupFailure(command));
             return new Opened(null, OptionalInt.of(1));
         }
-        ClientSession s = new ClientSession(command, io, log, b.session(), conf);
+        ClientSession s = new ClientSession(command, io, log, b.session(), conf, processEnv);
         if (!s.spank.init().ok()) {
             log.error(setupFailure(command));
             s.close();
@@ -206,7 +211,7 @@ final class ClientSession implements AutoCloseable {
 
     /** The environment the job's steps start from: the user's, plus forwarded option variables. */
     Map<String, String> jobEnvironment() {
-        Map<String, String> env = new LinkedHashMap<>(io.env());
+        Map<String, String> env = new LinkedHashMap<>(processEnv);
         env.putAll(options.environmentExports());
         env.putAll(JobControlEnvironment.forJob(spank.jobControlEnv()));
         return env;

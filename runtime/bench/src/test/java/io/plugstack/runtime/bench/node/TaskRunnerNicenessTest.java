@@ -109,6 +109,7 @@ class TaskRunnerNicenessTest {
         @Override public SessionOptions options() { throw new UnsupportedOperationException(); }
         @Override public Map<String, String> jobControlEnv() { return Map.of(); }
         @Override public boolean defines(SpankCallback callback) { return false; }
+        @Override public io.plugstack.runtime.spank.JobPluginVersions versions() { return io.plugstack.runtime.spank.JobPluginVersions.NONE; }
         @Override public List<String> plugins() { return List.of("renicing"); }
         @Override public void close() { }
     }

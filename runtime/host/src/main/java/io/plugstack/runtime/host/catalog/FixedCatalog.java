@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.SlurmPlugin;
+import io.plugstack.api.slurm.SlurmErrno;
 
 /**
  * A catalog of a fixed list of ready plugins of one family, for hosts driven outside a framework
@@ -71,6 +72,18 @@ public final class FixedCatalog implements PluginCatalog {
     @Override
     public List<ReadyPlugin> ready(PluginFamily f) {
         return f == family ? ready : List.of();
+    }
+
+    @Override
+    public Selection select(PluginFamily f, PluginPin pin, Map<String, String> jobVersions) {
+        // one version per plugin: the ready one, if the pin (or the job's version) admits it
+        return ready(f).stream()
+                .filter(r -> PluginNames.names(f, pin.reference(), r.record().symbolicName(), r.record().type(), r.record().name()))
+                .filter(r -> jobVersions.containsKey(r.record().symbolicName())
+                        ? jobVersions.get(r.record().symbolicName()).equals(r.record().bundleVersion())
+                        : pin.admits(org.osgi.framework.Version.parseVersion(r.record().bundleVersion())))
+                .findFirst().map(Selection::of)
+                .orElseGet(() -> Selection.none(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code())));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.host.catalog;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -38,14 +39,17 @@ public interface PluginCatalog {
      * reason when there is none.
      */
     default Selection select(PluginFamily family, PluginPin pin) {
-        // a catalog that never holds two versions of a plugin: the ready one, if the pin admits it
-        return ready(family).stream()
-                .filter(r -> PluginNames.names(family, pin.reference(), r.record().symbolicName(), r.record().type(),
-                        r.record().name()) && pin.admits(org.osgi.framework.Version.parseVersion(r.record().bundleVersion())))
-                .findFirst().map(Selection::of)
-                .orElseGet(() -> Selection.none(io.plugstack.api.slurm.SlurmErrno.strerror(
-                        io.plugstack.api.slurm.SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code())));
+        return select(family, pin, Map.of());
     }
+
+    /**
+     * {@link #select(PluginFamily, PluginPin)} for a job that carries the versions it runs
+     * ({@code jobVersions}: version by symbolic name, chosen where the job was submitted): a plugin
+     * the job names runs at the job's version and no other, whatever the pins say now, so an upgrade
+     * or rollback never changes a running job; Slurm's reason, naming that version, when it cannot.
+     * Plugins the job does not name are chosen as for a new stack.
+     */
+    Selection select(PluginFamily family, PluginPin pin, Map<String, String> jobVersions);
 
     /** A selected plugin, or why none could be (worded as Slurm's strerror, with the details). */
     record Selection(java.util.Optional<ReadyPlugin> plugin, String why) {

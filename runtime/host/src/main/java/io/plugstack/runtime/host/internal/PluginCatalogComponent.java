@@ -109,8 +109,8 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     }
 
     @Override
-    public Selection select(PluginFamily family, PluginPin pin) {
-        PluginTable.Choice c = table.choose(family, pin);
+    public Selection select(PluginFamily family, PluginPin pin, Map<String, String> jobVersions) {
+        PluginTable.Choice c = table.choose(family, pin, jobVersions);
         if (c.plugin().isPresent()) {
             TrackedPlugin t = c.plugin().get();
             return recordOf(t.bundle(), List.of(t)).map(r -> Selection.of(new ReadyPlugin(r, t.plugin())))

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.Version;
 import org.osgi.framework.VersionRange;
 
 import io.plugstack.api.plugin.PluginFamily;
@@ -23,7 +24,8 @@ import io.plugstack.runtime.host.catalog.PluginPin;
  * The plugin services present now, every version of every plugin, and the one rule that picks the
  * version that runs: the highest deployed version admitted by the admin's pin and the stack's own
  * pin whose init() succeeds — loading it on first choice. A version that fails to init is passed
- * over for the next lower one, so a broken upgrade leaves the last working version running.
+ * over for the next lower one, so a broken upgrade leaves the last working version running. A job
+ * that carries its versions gets exactly those.
  */
 final class PluginTable {
 
@@ -87,17 +89,17 @@ final class PluginTable {
      * one, never one for one version and the other for the next; and if the pins or the plugins
      * changed while it chose and it found nothing, it chooses again on the new state.
      */
-    Choice choose(PluginFamily family, PluginPin pin) {
+    Choice choose(PluginFamily family, PluginPin pin, Map<String, String> jobVersions) {
         for (int attempt = 0;; attempt++) {
             long before = generation.get();
-            Choice c = chooseOnce(family, pin, adminPins.get());
+            Choice c = chooseOnce(family, pin, adminPins.get(), jobVersions);
             if (c.plugin().isPresent() || generation.get() == before || attempt == 2) {
                 return c;
             }
         }
     }
 
-    private Choice chooseOnce(PluginFamily family, PluginPin pin, Map<String, VersionRange> pins) {
+    private Choice chooseOnce(PluginFamily family, PluginPin pin, Map<String, VersionRange> pins, Map<String, String> jobVersions) {
         List<TrackedPlugin> named = of(family).stream()
                 .filter(t -> PluginNames.names(family, pin.reference(), t.symbolicName(), t.pluginType(), t.pluginName()))
                 .toList();
@@ -107,6 +109,10 @@ final class PluginTable {
         // several bundles may claim one name: the first installed owns it, as before versions existed
         String owner = named.stream().min(Comparator.comparingLong(TrackedPlugin::bundleId)).get().symbolicName();
         List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
+        String jobVersion = jobVersions.get(owner);
+        if (jobVersion != null) {
+            return jobsVersion(owner, versions, jobVersion);
+        }
         List<String> passed = new ArrayList<>();
         boolean initFailed = false;
         VersionRange adminPin = pins.get(owner);
@@ -125,5 +131,32 @@ final class PluginTable {
         SlurmErrno code = initFailed ? SlurmErrno.ESLURM_PLUGIN_INIT_FAILED : SlurmErrno.ESLURM_PLUGIN_NOTFOUND;
         return new Choice(Optional.empty(), SlurmErrno.strerror(code.code()) + " (no version of " + owner
                 + " may run: " + String.join("; ", passed) + ")");
+    }
+
+    /**
+     * The version a job carries, and no other: pins and the stack's range decided it where the job
+     * was submitted. Not deployed here, or failing its init: Slurm's reason, naming that version.
+     */
+    private Choice jobsVersion(String owner, List<TrackedPlugin> versions, String jobVersion) {
+        Version wanted;
+        try {
+            wanted = Version.parseVersion(jobVersion);
+        } catch (IllegalArgumentException e) {
+            return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + " (the job runs "
+                    + owner + " \"" + jobVersion + "\", which is not a version)");
+        }
+        for (TrackedPlugin t : versions) {
+            if (!t.version().equals(wanted)) {
+                continue;
+            }
+            if (t.load(log)) {
+                return new Choice(Optional.of(t), "");
+            }
+            return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code()) + " (the job runs "
+                    + owner + " " + wanted + ": " + t.failure() + ")");
+        }
+        return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + " (the job runs " + owner
+                + " " + wanted + ", which is not deployed here; here: "
+                + versions.stream().map(t -> t.version().toString()).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")");
     }
 }

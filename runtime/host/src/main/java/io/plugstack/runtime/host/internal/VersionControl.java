@@ -147,7 +147,7 @@ final class VersionControl {
     /** The version of {@code bsn} that runs now for new stacks. */
     Optional<TrackedPlugin> active(String bsn) {
         return table.versionsOf(bsn).stream().findFirst().flatMap(PluginTable::familyOf)
-                .flatMap(f -> table.choose(f, new PluginPin(bsn, Optional.empty())).plugin());
+                .flatMap(f -> table.choose(f, new PluginPin(bsn, Optional.empty()), Map.of()).plugin());
     }
 
     Outcome pin(String plugin, String text) {

@@ -21,6 +21,7 @@ import io.plugstack.runtime.node.wire.Messages.LogLine;
 import io.plugstack.runtime.node.wire.Wire;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobFacts;
+import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.TaskFacts;
@@ -52,9 +53,16 @@ final class BridgeSession implements AutoCloseable {
         this.logs = logs;
     }
 
-    /** A session of {@code context} for the Slurm release the bridge runs in; empty (and {@code why} set) when its stack cannot be loaded. */
-    static Optional<BridgeSession> open(SpankStacks stacks, SpankContext context, SlurmVersion release, StringBuilder why) {
+    /**
+     * A session of {@code context} for the Slurm release the bridge runs in, at the plugin versions
+     * its job carries ({@code jobVersions}, HELLO's: null when none); empty (and {@code why} set) when
+     * its stack cannot be loaded.
+     */
+    static Optional<BridgeSession> open(SpankStacks stacks, SpankContext context, SlurmVersion release, String jobVersions,
+            StringBuilder why) {
         Map<String, String> env = new LinkedHashMap<>();
+        // the stack loads now, before any CALL brings the environment: the carried versions come in HELLO
+        JobPluginVersions.carrier(context).filter(v -> jobVersions != null).ifPresent(name -> env.put(name, jobVersions));
         List<LogLine> logs = new ArrayList<>();
         SlurmLog log = (level, message) -> logs.add(new LogLine(level.ordinal(), message));
         SpankSession.Setup setup = switch (context) {

@@ -31,14 +31,15 @@ public final class Messages {
     }
 
     /** HELLO: {@code u32 protocol, u32 context (spank.h), str slurm_version, u32 pid, strs args}. */
-    public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args) {
+    /** @param jobVersions the plugin versions the job carries, as the process sees them (null: none) */
+    public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args, String jobVersions) {
         public byte[] encode() {
-            return new Wire.Out().u32(protocol).u32(context).str(slurmVersion).u32(pid).strs(args).bytes();
+            return new Wire.Out().u32(protocol).u32(context).str(slurmVersion).u32(pid).strs(args).str(jobVersions).bytes();
         }
 
         public static Hello decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            Hello h = new Hello(in.u32Int("protocol"), in.u32Int("context"), in.str(), in.u32(), in.strs());
+            Hello h = new Hello(in.u32Int("protocol"), in.u32Int("context"), in.str(), in.u32(), in.strs(), in.str());
             in.end("HELLO");
             return h;
         }

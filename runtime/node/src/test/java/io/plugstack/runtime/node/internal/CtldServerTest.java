@@ -96,7 +96,7 @@ class CtldServerTest {
     }
 
     private JobMessages.JobFields hello(InputStream in, OutputStream out) throws IOException {
-        Wire.write(out, FrameType.JOB_HELLO, new JobMessages.JobHello(1, "plugstackit").encode());
+        Wire.write(out, FrameType.JOB_HELLO, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit").encode());
         Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
         assertThat(f.type()).isEqualTo(FrameType.JOB_FIELDS);
         return JobMessages.JobFields.decode(f.body());
@@ -187,10 +187,10 @@ class CtldServerTest {
     @Test
     void anotherProtocolIsRefused() throws IOException {
         try (SocketChannel ch = connect()) {
-            Wire.write(Channels.newOutputStream(ch), FrameType.JOB_HELLO, new JobMessages.JobHello(2, null).encode());
+            Wire.write(Channels.newOutputStream(ch), FrameType.JOB_HELLO, new JobMessages.JobHello(9, null).encode());
             Wire.Frame f = Wire.read(Channels.newInputStream(ch), Wire.MAX_ROOT_FRAME);
             assertThat(f.type()).isEqualTo(FrameType.REFUSE);
-            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("protocol 2 is not 1");
+            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("protocol 9 is not " + Wire.PROTOCOL);
         }
     }
 

@@ -90,8 +90,8 @@ class NodeServerTest {
         @Override
         public SpankSession.Opened session(SpankContext context, PlugstackConf.Result read, SpankSession.Setup setup,
                 SlurmVersion release, SlurmLog log) {
-            PluginResolver resolver = (reference, ctx) -> PluginResolver.Resolution.of(
-                    new PluginResolver.Loaded(reference, reference + ".so", plugin, () -> { }));
+            PluginResolver resolver = (reference, ctx, job) -> PluginResolver.Resolution.of(
+                    new PluginResolver.Loaded(reference, reference + ".so", "1.0.0", plugin, () -> { }));
             return Session.open(context, read, setup, release, resolver, log);
         }
     };
@@ -109,7 +109,7 @@ class NodeServerTest {
     }
 
     private static Messages.Hello hello(SpankContext context) {
-        return new Messages.Hello(Wire.PROTOCOL, context.value(), "22.05.8", 4242, List.of());
+        return new Messages.Hello(Wire.PROTOCOL, context.value(), "22.05.8", 4242, List.of(), null);
     }
 
     private SocketChannel connect(String socket) throws IOException {
@@ -217,7 +217,7 @@ class NodeServerTest {
         assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "only root can connect as another user");
         String client = "import socket,struct,sys\n"
                 + "c=socket.socket(socket.AF_UNIX); c.connect(sys.argv[1])\n"
-                + "body=struct.pack('>III',1,2,7)+b'22.05.8'+struct.pack('>II',1,0)\n"
+                + "body=struct.pack('>III'," + Wire.PROTOCOL + ",2,7)+b'22.05.8'+struct.pack('>III',1,0,0xFFFFFFFF)\n"
                 + "c.sendall(struct.pack('>I',len(body)+1)+bytes([1])+body)\n"
                 + "out=b''\n"
                 + "while True:\n  d=c.recv(4096)\n  if not d: break\n  out+=d\n"
@@ -321,11 +321,11 @@ class NodeServerTest {
     @Test
     void anUnknownProtocolOrReleaseIsRefusedNamingIt() throws IOException {
         try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
-            Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(9, 1, "22.05.8", 1, List.of()).encode());
-            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("protocol 9 is not 1");
+            Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(9, 1, "22.05.8", 1, List.of(), null).encode());
+            assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("protocol 9 is not " + Wire.PROTOCOL);
         }
         try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
-            Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(1, 1, "soon", 1, List.of()).encode());
+            Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 1, "soon", 1, List.of(), null).encode());
             assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("not a Slurm release: \"soon\"");
         }
     }

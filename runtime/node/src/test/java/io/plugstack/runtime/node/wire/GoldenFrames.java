@@ -33,21 +33,22 @@ final class GoldenFrames {
     static Map<String, Map.Entry<FrameType, byte[]>> samples() {
         Map<String, Map.Entry<FrameType, byte[]>> m = new LinkedHashMap<>();
         m.put("hello", Map.entry(FrameType.HELLO,
-                new Hello(1, 2, "22.05.8", 4242, List.of("sock=/run/plugstack/root.sock", "demo")).encode()));
+                new Hello(Wire.PROTOCOL, 2, "22.05.8", 4242, List.of("sock=/run/plugstack/root.sock", "demo"),
+                        "io.plugstack.sample.renice@1.2.0").encode()));
         m.put("call", Map.entry(FrameType.CALL, new Call(4, List.of(Item.number(0, 1000), Item.number(2, 42),
                 Item.text(20, "22.05.8"), Item.list(9, List.of("sh", "-c", "true"))),
                 List.of("HOME=/home/u", "SLURM_JOB_ID=42")).encode()));
         m.put("option", Map.entry(FrameType.OPTION, new Option(3, "5", true).encode()));
         m.put("option_null", Map.entry(FrameType.OPTION, new Option(0, null, false).encode()));
-        m.put("welcome", Map.entry(FrameType.WELCOME, new Welcome(1, "0123456789abcdef", 0x811).encode()));
+        m.put("welcome", Map.entry(FrameType.WELCOME, new Welcome(Wire.PROTOCOL, "0123456789abcdef", 0x811).encode()));
         m.put("done", Map.entry(FrameType.DONE, new Done(-1, 0, List.of(new EnvOp("A", "1"), new EnvOp("B", null)),
                 List.of(new EnvOp("C", "2")), List.of(new LogLine(0, "renice: bad")),
                 List.of(new OptionDecl("renice", "prio", "run at niceness prio", 1, 0)),
                 List.of(Messages.Effect.taskNiceness(-5), Messages.Effect.prependTaskArgv(List.of("nice", "-n", "5")))).encode()));
-        m.put("attach", Map.entry(FrameType.ATTACH, new Messages.Attach(1, "0123456789abcdef", 4343).encode()));
+        m.put("attach", Map.entry(FrameType.ATTACH, new Messages.Attach(Wire.PROTOCOL, "0123456789abcdef", 4343).encode()));
         m.put("option_rc", Map.entry(FrameType.OPTION_RC, new OptionRc(-1, List.of(new LogLine(0, "renice: --renice=99: priority must be from -5 to 19"))).encode()));
         m.put("refuse", Map.entry(FrameType.REFUSE, new Refuse("uid 1000 may not open a remote session").encode()));
-        m.put("job_hello", Map.entry(FrameType.JOB_HELLO, new JobMessages.JobHello(1, "plugstackit").encode()));
+        m.put("job_hello", Map.entry(FrameType.JOB_HELLO, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit").encode()));
         m.put("job_fields", Map.entry(FrameType.JOB_FIELDS, new JobMessages.JobFields(List.of("comment", "time_limit", "argv"),
                 List.of("job_id", "name"), List.of("name", "state_up")).encode()));
         m.put("job_call", Map.entry(FrameType.JOB_CALL, new JobMessages.JobCall(JobMessages.MODIFY, 1001,
@@ -57,7 +58,7 @@ final class GoldenFrames {
                 List.of(List.of(Value.string("name", "debug"), Value.number("state_up", 3)))).encode()));
         m.put("job_result", Map.entry(FrameType.JOB_RESULT, new JobMessages.JobResult(2045, "account refused",
                 List.of(Value.number("time_limit", 7), Value.string("comment", null))).encode()));
-        m.put("cli_hello", Map.entry(FrameType.CLI_HELLO, new CliMessages.CliHello(1, "sbatch").encode()));
+        m.put("cli_hello", Map.entry(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "sbatch").encode()));
         m.put("cli_call", Map.entry(FrameType.CLI_CALL, new CliMessages.CliCall(CliMessages.PRE_SUBMIT, false, 0, 0, 0,
                 "{\"job-name\":\"x\",\"time\":\"00:05:00\",\"argv\":[\"a.sh\"]}").encode()));
         m.put("cli_result", Map.entry(FrameType.CLI_RESULT, new CliMessages.CliResult(-1,
@@ -81,7 +82,7 @@ final class GoldenFrames {
 
     /** Writes the file from {@link #samples()} (run once when the protocol changes, then review the diff). */
     public static void main(String[] args) throws IOException {
-        StringBuilder s = new StringBuilder("# Golden frames of the bridge protocol v1 (PROTOCOL.md): name TYPE hex of the whole frame.\n"
+        StringBuilder s = new StringBuilder("# Golden frames of the bridge protocol v" + Wire.PROTOCOL + " (PROTOCOL.md): name TYPE hex of the whole frame.\n"
                 + "# Read by runtime/node's GoldenFramesTest and runtime/bridge's wire_test.c; the values are in both tests.\n");
         samples().forEach((name, f) -> s.append(name).append(' ').append(f.getKey()).append(' ')
                 .append(HexFormat.of().formatHex(Wire.frame(f.getKey(), f.getValue()))).append('\n'));

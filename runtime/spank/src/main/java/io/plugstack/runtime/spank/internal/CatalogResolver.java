@@ -7,11 +7,12 @@ import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginPin;
+import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.stack.PluginResolver;
 
 /**
  * Resolves plugstack.conf references, pinned or not, against the plugin catalog: the version the
- * catalog selects, its live, initialised SPANK service for every context but job_script, which gets a fresh instance per run from
+ * catalog selects (the job's own, when it carries one), its live, initialised SPANK service for every context but job_script, which gets a fresh instance per run from
  * {@link FreshInstances}.
  */
 final class CatalogResolver implements PluginResolver {
@@ -25,14 +26,14 @@ final class CatalogResolver implements PluginResolver {
     }
 
     @Override
-    public Resolution resolve(String reference, SpankContext context) {
+    public Resolution resolve(String reference, SpankContext context, JobPluginVersions job) {
         PluginPin pin;
         try {
             pin = PluginPin.parse(reference); // "renice@[1.2,1.3)": the line pins the versions it accepts
         } catch (IllegalArgumentException e) {
             return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + ": " + e.getMessage());
         }
-        PluginCatalog.Selection selected = catalog.select(PluginFamily.SPANK, pin);
+        PluginCatalog.Selection selected = catalog.select(PluginFamily.SPANK, pin, job.bySymbolicName());
         if (selected.plugin().isEmpty()) {
             return Resolution.failed(selected.why());
         }
@@ -42,13 +43,13 @@ final class CatalogResolver implements PluginResolver {
         if (context == SpankContext.JOB_SCRIPT) {
             try {
                 PluginCatalog.Instance f = fresh.open(record);
-                return Resolution.of(new Loaded(record.name(), label, (SpankPlugin) f.plugin(), f));
+                return Resolution.of(new Loaded(record.name(), label, record.bundleVersion(), (SpankPlugin) f.plugin(), f));
             } catch (IllegalStateException e) {
                 return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INVALID.code()) + ": " + e.getMessage());
             }
         }
         return catalog.instance(ready)
-                .map(i -> Resolution.of(new Loaded(record.name(), label, (SpankPlugin) i.plugin(), i)))
+                .map(i -> Resolution.of(new Loaded(record.name(), label, record.bundleVersion(), (SpankPlugin) i.plugin(), i)))
                 .orElseGet(() -> Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code())));
     }
 }

@@ -2,6 +2,7 @@ package io.plugstack.runtime.spank.stack;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.spank.JobPluginVersions;
 
 /**
  * Finds the plugin a plugstack.conf line names, for a given context (the job_script context gets
@@ -9,11 +10,19 @@ import io.plugstack.api.spank.SpankPlugin;
  */
 public interface PluginResolver {
 
-    /** The plugin named {@code reference}, or why it cannot be loaded. */
-    Resolution resolve(String reference, SpankContext context);
+    /**
+     * The plugin named {@code reference}, or why it cannot be loaded: at the version {@code job}
+     * carries for it, if it names one (see {@link JobPluginVersions}).
+     */
+    Resolution resolve(String reference, SpankContext context, JobPluginVersions job);
 
-    /** A loaded plugin; {@code release} is run when the stack is dropped. */
-    record Loaded(String name, String label, SpankPlugin plugin, AutoCloseable release) {
+    /**
+     * A loaded plugin; {@code release} is run when the stack is dropped.
+     *
+     * @param label   its symbolic name: how log lines name it, and its key in a job's versions
+     * @param version its version (Bundle-Version), which the job that loads it runs from then on
+     */
+    record Loaded(String name, String label, String version, SpankPlugin plugin, AutoCloseable release) {
     }
 
     /** Either a plugin or the reason there is none (as Slurm's strerror would word it). */

@@ -9,6 +9,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobFacts;
+import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.TaskFacts;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
@@ -23,37 +24,59 @@ public final class Session implements SpankSession {
     private final SpankHandle handle;
     private final StackOptions options;
     private final Map<String, String> stepEnv;
+    private final JobPluginVersions versions;
 
-    private Session(SpankStack stack, SpankHandle handle, StackOptions options, Map<String, String> stepEnv) {
+    private Session(SpankStack stack, SpankHandle handle, StackOptions options, Map<String, String> stepEnv,
+            JobPluginVersions versions) {
         this.stack = stack;
         this.handle = handle;
         this.options = options;
         this.stepEnv = stepEnv;
+        this.versions = versions;
     }
 
-    /** Loads {@code conf}'s plugins for {@code context} through {@code resolver} into a session. */
+    /**
+     * Loads {@code conf}'s plugins for {@code context} through {@code resolver} into a session, at
+     * the versions the job carries in {@code setup}'s environment when it carries them.
+     */
     public static Opened open(SpankContext context, PlugstackConf.Result conf, Setup setup, SlurmVersion release,
             PluginResolver resolver, SlurmLog log) {
         if (conf.failure().isPresent()) {
             return new Opened(null, conf.failure().get());
         }
         StackOptions options = new StackOptions(context, log, setup.environment(), setup.builtinOptions(), setup.slurmPluginName());
-        SpankStack.Build build = SpankStack.build(context, conf.entries(), resolver, options, log);
+        JobPluginVersions carried = JobPluginVersions.carried(context, setup.environment(), log);
+        SpankStack.Build build = SpankStack.build(context, conf.entries(), resolver, carried, options, log);
         if (!build.ok()) {
             return new Opened(null, build.failure());
         }
         SpankHandle handle = new SpankHandle(context, release, log, options, setup.stepEnv(), setup.jobControlEnv());
-        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv()), "");
+        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions())), "");
     }
 
+    /** srun's spank_init puts the versions its job runs (see {@link JobPluginVersions}) in its own environment, which its step inherits. */
     @Override
     public CallResult init() {
+        if (recordsJobVersions() && handle.context() == SpankContext.LOCAL) {
+            stepEnv.put(JobPluginVersions.JOB_ENV_NAME, versions.format());
+        }
         return call(SpankCallback.INIT);
     }
 
+    /**
+     * The submitting command's init_post_opt puts them in the job control environment, which travels
+     * with the job: not its init, as a real srun drops what its init put there.
+     */
     @Override
     public CallResult initPostOpt() {
+        if (recordsJobVersions()) {
+            handle.jobControlEnv().put(JobPluginVersions.JOB_CONTROL_NAME, versions.format());
+        }
         return call(SpankCallback.INIT_POST_OPT);
+    }
+
+    private boolean recordsJobVersions() {
+        return JobPluginVersions.choosesFor(handle.context()) && !versions.isEmpty();
     }
 
     @Override
@@ -144,7 +167,13 @@ public final class Session implements SpankSession {
 
     @Override
     public boolean defines(SpankCallback callback) {
-        return stack.defines(callback);
+        // the session itself acts in the submitting command's init_post_opt (the job's versions)
+        return stack.defines(callback) || callback == SpankCallback.INIT_POST_OPT && recordsJobVersions();
+    }
+
+    @Override
+    public JobPluginVersions versions() {
+        return versions;
     }
 
     @Override

@@ -2,7 +2,9 @@ package io.plugstack.runtime.spank.stack;
 
 import io.plugstack.runtime.spank.CallResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -11,6 +13,7 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.conf.StackEntry;
 
 /**
@@ -32,8 +35,11 @@ public final class SpankStack implements AutoCloseable {
         this.log = log;
     }
 
-    /** A stack, or why it could not be created (the command then fails: SPANK-2, SPANK-11). */
-    public record Build(SpankStack stack, String failure) {
+    /**
+     * A stack, or why it could not be created (the command then fails: SPANK-2, SPANK-11); with the
+     * version of every plugin it loaded, by symbolic name.
+     */
+    public record Build(SpankStack stack, String failure, Map<String, String> versions) {
         public boolean ok() {
             return stack != null;
         }
@@ -45,11 +51,12 @@ public final class SpankStack implements AutoCloseable {
      * are dropped (SPANK-16).
      */
     public static Build build(SpankContext context, List<StackEntry> entries, PluginResolver resolver,
-            OptionHooks options, SlurmLog log) {
+            JobPluginVersions job, OptionHooks options, SlurmLog log) {
         List<StackPlugin> kept = new ArrayList<>();
+        Map<String, String> versions = new LinkedHashMap<>();
         List<AutoCloseable> releases = new ArrayList<>();
         for (StackEntry e : entries) {
-            PluginResolver.Resolution r = resolver.resolve(e.plugin(), context);
+            PluginResolver.Resolution r = resolver.resolve(e.plugin(), context, job);
             String failure = r.error();
             Set<SpankCallback> implemented = Set.of();
             if (failure == null) {
@@ -67,13 +74,14 @@ public final class SpankStack implements AutoCloseable {
                 if (e.required()) {
                     log.error(where + "Failed to load plugin " + e.plugin() + ". Aborting.");
                     closeAll(releases, log);
-                    return new Build(null, "Failed to load plugin " + e.plugin() + " (" + e.file() + ":" + e.line() + "): " + failure);
+                    return new Build(null, "Failed to load plugin " + e.plugin() + " (" + e.file() + ":" + e.line() + "): " + failure, Map.of());
                 }
                 // Slurm writes no space after the line number here (and logs it at error level until 26.05)
                 log.error("spank: " + e.file() + ":" + e.line() + ":Failed to load optional plugin " + e.plugin() + ". Ignored.");
                 continue;
             }
             PluginResolver.Loaded l = r.loaded();
+            versions.put(l.label(), l.version());
             if (!keptInContext(context, implemented)) {
                 log.debug2("spank: " + l.label() + ": no callbacks in this context");
                 continue;
@@ -82,7 +90,7 @@ public final class SpankStack implements AutoCloseable {
             options.addPlugin(p, context == SpankContext.ALLOCATOR ? List.of() : l.plugin().options());
             kept.add(p);
         }
-        return new Build(new SpankStack(context, kept, releases, log), null);
+        return new Build(new SpankStack(context, kept, releases, log), null, versions);
     }
 
     /** SPANK-16: slurmd keeps init/slurmd_exit plugins, job_script keeps prolog/epilog plugins. */

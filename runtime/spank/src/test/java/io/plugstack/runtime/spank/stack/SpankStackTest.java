@@ -72,7 +72,7 @@ class SpankStackTest {
     }
 
     private SpankStack stack(SpankContext ctx, io.plugstack.runtime.spank.conf.StackEntry... entries) {
-        SpankStack.Build b = SpankStack.build(ctx, List.of(entries), resolver, options, log);
+        SpankStack.Build b = SpankStack.build(ctx, List.of(entries), resolver, io.plugstack.runtime.spank.JobPluginVersions.NONE, options, log);
         assertThat(b.failure()).isNull();
         return b.stack();
     }
@@ -154,7 +154,7 @@ class SpankStackTest {
 
     @Test
     void missingRequiredPluginFailsTheWholeStack() {
-        SpankStack.Build b = SpankStack.build(SpankContext.LOCAL, List.of(required("nosuch")), resolver, options, log);
+        SpankStack.Build b = SpankStack.build(SpankContext.LOCAL, List.of(required("nosuch")), resolver, io.plugstack.runtime.spank.JobPluginVersions.NONE, options, log);
         assertThat(b.ok()).isFalse();
         assertThat(log.lines).containsSubsequence("ERROR spank: nosuch: Plugin file not found",
                 "ERROR spank: /etc/slurm/plugstack.conf:1: Failed to load plugin nosuch. Aborting.");
@@ -171,7 +171,7 @@ class SpankStackTest {
     @Test
     void pluginDefiningNoSpankSymbolIsALoadFailure() {
         resolver.with("empty", new NoCallbacks());
-        SpankStack.Build b = SpankStack.build(SpankContext.LOCAL, List.of(required("empty")), resolver, options, log);
+        SpankStack.Build b = SpankStack.build(SpankContext.LOCAL, List.of(required("empty")), resolver, io.plugstack.runtime.spank.JobPluginVersions.NONE, options, log);
         assertThat(b.ok()).isFalse();
         assertThat(log.lines).contains("ERROR spank: \"empty\" exports 0 symbols");
     }

@@ -63,10 +63,10 @@ final class StackFixtures {
         }
 
         @Override
-        public Resolution resolve(String reference, SpankContext context) {
+        public Resolution resolve(String reference, SpankContext context, io.plugstack.runtime.spank.JobPluginVersions job) {
             SpankPlugin p = plugins.get(reference);
             return p == null ? Resolution.failed("Plugin file not found")
-                    : Resolution.of(new Loaded(reference, reference + ".so", p, () -> released.add(reference)));
+                    : Resolution.of(new Loaded(reference, reference + ".so", "1.0.0", p, () -> released.add(reference)));
         }
     }
 
