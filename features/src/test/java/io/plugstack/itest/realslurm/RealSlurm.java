@@ -415,9 +415,37 @@ public final class RealSlurm implements AutoCloseable {
     }
 
     /** A command against this cluster: SLURM_CONF set, in {@link #workDir()}. */
+    /**
+     * A submit host's client commands: a slurm.conf that differs from the daemons' only in
+     * PlugStackConfig= (their own plugstack.conf, {@code plugstackConf}), as on a login node whose
+     * Plugstack runtime is not the compute node's. Written into {@code etc/<name>/}.
+     */
+    public SubmitHost submitHost(String name, String plugstackConf) {
+        try {
+            Path etc = Files.createDirectories(conf().resolveSibling(name));
+            Files.writeString(etc.resolve("plugstack.conf"), plugstackConf);
+            String daemons = Files.readString(conf());
+            Files.writeString(etc.resolve("slurm.conf"), daemons.replaceAll("(?m)^PlugStackConfig=.*$",
+                    "PlugStackConfig=" + java.util.regex.Matcher.quoteReplacement(etc.resolve("plugstack.conf").toString())));
+            for (Path p : List.of(etc, etc.resolve("plugstack.conf"), etc.resolve("slurm.conf"))) {
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+            return (timeout, argv) -> client(List.of(argv), Map.of("SLURM_CONF", etc.resolve("slurm.conf").toString()), timeout);
+        } catch (IOException e) {
+            throw new AssertionError("real-slurm: cannot write the submit host " + name + "'s slurm.conf: " + e, e);
+        }
+    }
+
+    /** The client commands of a submit host ({@link #submitHost}). */
+    @FunctionalInterface
+    public interface SubmitHost {
+        /** Runs a client command there, as root. */
+        Result run(Duration timeout, String... argv);
+    }
+
     private Result client(List<String> argv, Map<String, String> env, Duration timeout) {
         Map<String, String> all = new LinkedHashMap<>(env);
-        all.put("SLURM_CONF", conf().toString());
+        all.putIfAbsent("SLURM_CONF", conf().toString());
         return exec(argv, all, timeout, workDir());
     }
 
