@@ -160,10 +160,20 @@ class NodeServerTest {
 
     @Test
     void theWelcomeSaysWhichCallbacksThePluginsDefineSoTheBridgeForwardsOnlyThose() throws IOException {
-        try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
-            Wire.Frame f = exchange(ch, FrameType.HELLO, hello(SpankContext.LOCAL).encode());
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
+        try (SocketChannel ch = connect(NodeServer.ROOT_SOCKET)) {
+            Wire.Frame f = exchange(ch, FrameType.HELLO, hello(SpankContext.REMOTE).encode());
             // the plugin defines slurm_spank_init (wire 0) and slurm_spank_user_init (wire 4)
             assertThat(Messages.Welcome.decode(f.body()).callbacks()).isEqualTo(1 << 0 | 1 << 4);
+        }
+    }
+
+    @Test
+    void aSubmittingCommandsWelcomeAlsoAsksForInitPostOptWhereItsSessionRecordsTheJobsVersions() throws IOException {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
+            Wire.Frame f = exchange(ch, FrameType.HELLO, hello(SpankContext.LOCAL).encode());
+            assertThat(Messages.Welcome.decode(f.body()).callbacks())
+                    .isEqualTo(1 << 0 | 1 << 4 | 1 << Wire.CALLBACKS.indexOf(io.plugstack.api.spank.SpankCallback.INIT_POST_OPT));
         }
     }
 
