@@ -29,6 +29,21 @@ class VersionPinningIT extends BenchRuntime {
         return shell.run("plugstack:versions " + plugin);
     }
 
+    /** Waits (bounded) until a line of {@code log} starts with {@code start}; fails naming {@code what}, with the log. */
+    static void awaitLine(Path log, String start, String what) throws Exception {
+        try {
+            PlugstackRuntime.await(() -> {
+                try {
+                    return lines(log).stream().anyMatch(l -> l.startsWith(start));
+                } catch (Exception e) {
+                    return false;
+                }
+            }, what);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; " + log.getFileName() + ": " + lines(log), e);
+        }
+    }
+
     static String row(String table, String version) {
         return PluginVersionsView.row(table, version);
     }
@@ -89,25 +104,13 @@ class VersionPinningIT extends BenchRuntime {
         java.nio.file.Files.writeString(script, "#!/bin/sh\nsleep 2\n");
         String submitted = run("sbatch " + script);
         long midFlight = Long.parseLong(submitted.replaceAll("\\D+", " ").trim().split(" ")[0]);
-        PlugstackRuntime.await(() -> {
-            try {
-                return lines(log).contains("init remote job=" + midFlight + " version=1.0.0");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the batch job to start with version 1.0.0");
+        awaitLine(log, "init remote job=" + midFlight + " version=1.0.0", "the batch job to start with version 1.0.0");
         assertThat(row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+1$"); // in use by the running job
 
         assertThat(shell.run("plugstack:upgrade flight")).contains("upgrade to 2.0.0 (was 1.0.0");
         run("srun true");
         awaitJob(midFlight, l -> l.isEmpty() || l.contains("COMPLETED"));
-        PlugstackRuntime.await(() -> {
-            try {
-                return lines(log).stream().anyMatch(l -> l.startsWith("exit remote job=" + midFlight));
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the batch job to end");
+        awaitLine(log, "exit remote job=" + midFlight, "the batch job to end");
         List<String> lines = lines(log);
         assertThat(lines).contains("exit remote job=" + midFlight + " version=1.0.0");
         assertThat(lines.stream().filter(l -> l.contains(" local ")).toList()).isNotEmpty()
@@ -125,27 +128,11 @@ class VersionPinningIT extends BenchRuntime {
         Path script = dir.resolve("later-step.sh");
         java.nio.file.Files.writeString(script, "#!/bin/sh\nsleep 2\nsrun true\n"); // a step that starts after the upgrade
         long job = Long.parseLong(run("sbatch " + script).replaceAll("\\D+", " ").trim().split(" ")[0]);
-        PlugstackRuntime.await(() -> {
-            try {
-                return lines(log).stream().anyMatch(l -> l.startsWith("init remote job=" + job + " "));
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the batch job to start");
+        awaitLine(log, "init remote job=" + job + " ", "the batch job to start");
 
         assertThat(shell.run("plugstack:upgrade jobver")).contains("upgrade to 2.0.0 (was 1.0.0");
         awaitJob(job, l -> l.isEmpty() || l.contains("COMPLETED"));
-        try {
-            PlugstackRuntime.await(() -> {
-                try {
-                    return lines(log).stream().anyMatch(l -> l.startsWith("job_epilog job_script job=" + job + " "));
-                } catch (Exception e) {
-                    return false;
-                }
-            }, "the batch job's epilog");
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; jobver.log: " + lines(log) + "; squeue: " + run("squeue"), e);
-        }
+        awaitLine(log, "job_epilog job_script job=" + job + " ", "the batch job's epilog");
         run("srun true");
 
         // a session (one process's stack) belongs to the job when one of its lines names it
