@@ -12,7 +12,7 @@
 #   plualua   the shim -> the daemon's own job_submit/lua running the benchmark's policy.lua
 #   slurmlua  Slurm's own job_submit/lua running the same policy.lua (the anchor)
 # Each config: WARM (50) untimed submissions to a fresh slurmctld, sdiag -r, then SUBMISSIONS x `sbatch -H -t 10 -o /dev/null --wrap true` (held: nothing is
-# scheduled), then sdiag. The cluster is stopped by cluster.sh stop (its recorded PIDs), the daemon by
+# scheduled), then sdiag; then throughput: PAR (4) sbatch loops at once, SUBMISSIONS in all, jobs per second. The cluster is stopped by cluster.sh stop (its recorded PIDs), the daemon by
 # its recorded PID; everything lives in one fresh directory under /tmp, removed at the end.
 set -euo pipefail
 export LC_ALL=C
@@ -25,6 +25,7 @@ POLICY=$ROOT/benchmarks/src/main/resources/io/plugstack/benchmarks/policy.lua
 ROUNDS=${1:-3}
 N=${2:-200}
 WARM=${WARM:-50}
+PAR=${PAR:-4}
 export SLURMCTLD_PORT=${SLURMCTLD_PORT:-22817} SLURMD_PORT=${SLURMD_PORT:-22818}
 CONFIGS=(none chain plualua slurmlua)
 [[ $ROUNDS =~ ^[1-9][0-9]*$ && $N =~ ^[1-9][0-9]*$ ]] || bench_die "usage: real-slurm-jobsubmit.sh [rounds [submissions]]"
@@ -76,7 +77,7 @@ ave_time() { # sdiag's mean usec per REQUEST_SUBMIT_BATCH_JOB
   SLURM_CONF=$CLUSTER/etc/slurm.conf sdiag | sed -n 's/.*REQUEST_SUBMIT_BATCH_JOB.*count:\([0-9]*\).*ave_time:\([0-9]*\).*/\1 \2/p' | head -1
 }
 
-declare -A AVE WALL
+declare -A AVE WALL RATE
 for ((round = 1; round <= ROUNDS; round++)); do
   for ((k = 0; k < ${#CONFIGS[@]}; k++)); do
     config=${CONFIGS[(k + round - 1) % ${#CONFIGS[@]}]}
@@ -99,9 +100,19 @@ for ((round = 1; round <= ROUNDS; round++)); do
     read -r count ave < <(ave_time)
     [[ $count == "$N" ]] || bench_die "$config: sdiag counted $count submissions, not $N"
     wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}')
+    # throughput: PAR loops at once, N submissions in all (sbatch is a client: its own cost counts too)
+    t0=$EPOCHREALTIME
+    pids=()
+    for ((p = 0; p < PAR; p++)); do
+      ( for ((i = p; i < N; i += PAR)); do sbatch -H -t 10 -o /dev/null --wrap true >/dev/null 2>&1 || exit 1; done ) &
+      pids+=($!)
+    done
+    for p in "${pids[@]}"; do wait "$p" || bench_die "$config: a parallel sbatch failed"; done
+    rate=$(awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$N" 'BEGIN{printf "%.1f", n/(b-a)}')
     AVE[$config]+="$ave "
     WALL[$config]+="$wall "
-    printf '  round %d %-8s sdiag ave_time %6d us   sbatch wall median %7.3f ms\n' "$round" "$config" "$ave" "$wall"
+    RATE[$config]+="$rate "
+    printf '  round %d %-8s sdiag ave_time %6d us   sbatch wall median %7.3f ms   %d at once: %6.1f jobs/s\n' "$round" "$config" "$ave" "$wall" "$PAR" "$rate"
     bash "$CLUSTER_SH" stop "$CLUSTER" >/dev/null 2>&1
     cluster_up=
   done
@@ -111,9 +122,14 @@ median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{a[NR]=$1} END{print a[int
 echo
 echo "per submission in the real slurmctld (sdiag ave_time, median of $ROUNDS rounds x $N):"
 for c in "${CONFIGS[@]}"; do
-  printf '  %-8s %6s us   (rounds: %s)   sbatch wall %s ms\n' "$c" "$(echo "${AVE[$c]}" | median)" "${AVE[$c]% }" "$(echo "${WALL[$c]}" | median)"
+  printf '  %-8s %6s us   (rounds: %s)   sbatch wall %s ms   %s jobs/s with %d at once\n' "$c" "$(echo "${AVE[$c]}" | median)" "${AVE[$c]% }" \
+    "$(echo "${WALL[$c]}" | median)" "$(echo "${RATE[$c]}" | median)" "$PAR"
 done
 none=$(echo "${AVE[none]}" | median)
 for c in chain plualua slurmlua; do
   printf '  %-8s - none: %+d us per submission\n' "$c" $(( $(echo "${AVE[$c]}" | median) - none ))
+done
+rate_none=$(echo "${RATE[none]}" | median)
+for c in chain plualua slurmlua; do
+  awk -v c="$c" -v r="$(echo "${RATE[$c]}" | median)" -v n="$rate_none" 'BEGIN{printf "  %-8s sbatch throughput %.0f%% of none\n", c, 100*r/n}'
 done
