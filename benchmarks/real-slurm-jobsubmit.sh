@@ -22,8 +22,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CLUSTER_SH=$ROOT/runtime/bridge/real-slurm/cluster.sh
 SHIM=$ROOT/runtime/bridge/lua/job_submit.lua
 POLICY=$ROOT/benchmarks/src/main/resources/io/plugstack/benchmarks/policy.lua
-ROUNDS=${1:-3}
-N=${2:-200}
+ROUNDS=${1:-6}
+N=${2:-150}
 WARM=${WARM:-50}
 PAR=${PAR:-4}
 export SLURMCTLD_PORT=${SLURMCTLD_PORT:-22817} SLURMD_PORT=${SLURMD_PORT:-22818}
@@ -77,7 +77,7 @@ ave_time() { # sdiag's mean usec per REQUEST_SUBMIT_BATCH_JOB
   SLURM_CONF=$CLUSTER/etc/slurm.conf sdiag | sed -n 's/.*REQUEST_SUBMIT_BATCH_JOB.*count:\([0-9]*\).*ave_time:\([0-9]*\).*/\1 \2/p' | head -1
 }
 
-declare -A AVE WALL RATE
+declare -A AVE WALL RATE DIFF SHARE ROUND_AVE ROUND_RATE
 for ((round = 1; round <= ROUNDS; round++)); do
   for ((k = 0; k < ${#CONFIGS[@]}; k++)); do
     config=${CONFIGS[(k + round - 1) % ${#CONFIGS[@]}]}
@@ -112,24 +112,29 @@ for ((round = 1; round <= ROUNDS; round++)); do
     AVE[$config]+="$ave "
     WALL[$config]+="$wall "
     RATE[$config]+="$rate "
+    ROUND_AVE[$config]=$ave
+    ROUND_RATE[$config]=$rate
     printf '  round %d %-8s sdiag ave_time %6d us   sbatch wall median %7.3f ms   %d at once: %6.1f jobs/s\n' "$round" "$config" "$ave" "$wall" "$PAR" "$rate"
     bash "$CLUSTER_SH" stop "$CLUSTER" >/dev/null 2>&1
     cluster_up=
   done
+  # paired with none of the same round: the machine's drift over minutes (seen here: every config's
+  # ave_time x4 from the first round to the third) cancels out
+  for c in chain plualua slurmlua; do
+    DIFF[$c]+="$(( ROUND_AVE[$c] - ROUND_AVE[none] )) "
+    SHARE[$c]+="$(awk -v r="${ROUND_RATE[$c]}" -v n="${ROUND_RATE[none]}" 'BEGIN{printf "%.0f", 100*r/n}') "
+  done
 done
 
-median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END{print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 echo
 echo "per submission in the real slurmctld (sdiag ave_time, median of $ROUNDS rounds x $N):"
 for c in "${CONFIGS[@]}"; do
   printf '  %-8s %6s us   (rounds: %s)   sbatch wall %s ms   %s jobs/s with %d at once\n' "$c" "$(echo "${AVE[$c]}" | median)" "${AVE[$c]% }" \
     "$(echo "${WALL[$c]}" | median)" "$(echo "${RATE[$c]}" | median)" "$PAR"
 done
-none=$(echo "${AVE[none]}" | median)
+echo "paired with none in the same round (median over the $ROUNDS rounds):"
 for c in chain plualua slurmlua; do
-  printf '  %-8s - none: %+d us per submission\n' "$c" $(( $(echo "${AVE[$c]}" | median) - none ))
-done
-rate_none=$(echo "${RATE[none]}" | median)
-for c in chain plualua slurmlua; do
-  awk -v c="$c" -v r="$(echo "${RATE[$c]}" | median)" -v n="$rate_none" 'BEGIN{printf "  %-8s sbatch throughput %.0f%% of none\n", c, 100*r/n}'
+  printf '  %-8s - none: %+.0f us per submission (rounds: %s)   sbatch throughput %s%% of none (rounds: %s)\n' "$c" \
+    "$(echo "${DIFF[$c]}" | median)" "${DIFF[$c]% }" "$(echo "${SHARE[$c]}" | median)" "${SHARE[$c]% }"
 done
