@@ -16,11 +16,14 @@ import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
+import org.osgi.framework.hooks.weaving.WeavingHook;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 
 import io.plugstack.api.plugin.RuntimeHome;
+import io.plugstack.runtime.containment.ExitCallWeaver;
 import io.plugstack.runtime.identity.PluginIdentityResolverHook;
+import io.plugstack.runtime.identity.Verdict;
 import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
 import io.plugstack.runtime.launcher.bootfeatures.BundleRepository;
@@ -66,6 +69,8 @@ public final class Launcher {
         BundleContext system = framework.getBundleContext();
         refusals = new RefusalRegistry(new PluginIdentityRule(settings.slurmRelease()), Launcher::log);
         system.registerService(ResolverHookFactory.class, new PluginIdentityResolverHook(refusals), null);
+        // before any bundle is installed: no plugin class is ever defined with its exit calls intact
+        system.registerService(WeavingHook.class, new ExitCallWeaver(r -> refusals.verdict(r) != Verdict.NOT_A_PLUGIN, Launcher::log), null);
         system.registerService(PluginRefusals.class, refusals, null);
         system.addBundleListener(e -> {
             if (e.getType() == BundleEvent.UNINSTALLED) {
@@ -99,7 +104,7 @@ public final class Launcher {
     /** The launcher's SPI packages, one class each: exported by the system bundle, outside any bundle's class space. */
     private static final List<Class<?>> SPI_PACKAGES = List.of(io.plugstack.runtime.spi.bench.CommandProtocol.class,
             io.plugstack.runtime.spi.durable.DurableFile.class, io.plugstack.runtime.spi.features.FeatureRepository.class,
-            PluginRefusals.class);
+            PluginRefusals.class, io.plugstack.runtime.spi.containment.ProcessExits.class);
 
     private Map<String, String> frameworkConfig() throws IOException {
         Map<String, String> c = new HashMap<>(settings.all());
