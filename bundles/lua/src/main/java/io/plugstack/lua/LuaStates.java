@@ -5,7 +5,7 @@ import java.lang.System.Logger.Level;
 import party.iroiro.luajava.Lua;
 
 /**
- * Fresh Lua states: every standard library opened (LUA-2), and the version's liblua made global once
+ * Fresh Lua states: every standard library opened (LUA-2) but os.exit, which fails the call; the version's liblua made global once
  * per JVM (LuaJava's loadAsGlobal, Slurm's dlopen RTLD_GLOBAL) so C modules found on package.cpath
  * resolve the lua_* symbols. Only one Lua version can be global in a JVM; asking for a second logs
  * why C modules will not load and goes on.
@@ -21,6 +21,9 @@ final class LuaStates {
         Lua L = version.newState();
         makeGlobal(L, version);
         L.openLibraries();
+        // os.exit would end the runtime's JVM, every job of the node with it (in Slurm: slurmctld or
+        // the command): a script that calls it fails its call instead, as a Lua runtime error
+        L.run("os.exit = function() error('os.exit refused: a plugin cannot stop the Plugstack runtime', 2) end");
         return L;
     }
 

@@ -64,7 +64,7 @@ public final class Chain implements CliFilterChain {
             int rc;
             try {
                 rc = hook.call((CliFilterPlugin) instances.get(i).plugin());
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | Error e) {
                 log.error(types.get(i) + ": " + name + "() threw " + e);
                 rc = -1;
             }
@@ -90,7 +90,7 @@ public final class Chain implements CliFilterChain {
         for (int i = 0; i < instances.size(); i++) {
             try {
                 ((CliFilterPlugin) instances.get(i).plugin()).postSubmit(offset, jobId, stepId);
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | Error e) {
                 log.error(types.get(i) + ": post_submit() threw " + e);
             }
         }

@@ -22,7 +22,7 @@ public final class GenericLoad {
         try {
             int rc = plugin.init();
             return rc == 0 ? Optional.empty() : Optional.of("init() returned " + rc + ": " + INIT_FAILED);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | Error e) {
             return Optional.of("init() threw " + e + ": " + INIT_FAILED);
         }
     }

@@ -83,7 +83,7 @@ final class TrackedPlugin {
             if (failure.isEmpty()) {
                 plugin.fini();
             }
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | Error e) {
             log.accept("plugin " + symbolicName + ": fini() threw " + e);
         } finally {
             plugin = null;

@@ -97,7 +97,7 @@ public final class Chain {
             int rc;
             try {
                 rc = call.on((JobSubmitPlugin) r.plugin(), message);
-            } catch (RuntimeException | LinkageError e) {
+            } catch (RuntimeException | Error e) {
                 log.error(type + ": " + hook + "() threw " + e);
                 return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(type + ": internal error: " + e), type);
             }

@@ -50,7 +50,7 @@ final class BundleFreshInstances implements FreshInstances {
         SpankPlugin plugin;
         try {
             plugin = space.newInstance(r.implementation(), SpankPlugin.class);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        } catch (ReflectiveOperationException | RuntimeException | Error e) {
             space.close();
             throw new IllegalStateException("cannot instantiate " + r.implementation() + " in a fresh class space: " + e, e);
         }

@@ -96,7 +96,7 @@ public final class CachedOption {
             int rc;
             try {
                 rc = option.callback().handle(option.val(), arg, remote);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) { // a plugin error (System.exit refused, a StackOverflowError): the option fails
                 rc = -1;
             }
             if (rc != 0) {

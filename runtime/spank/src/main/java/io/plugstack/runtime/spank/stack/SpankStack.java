@@ -125,7 +125,7 @@ public final class SpankStack implements AutoCloseable {
             int rc;
             try {
                 rc = callback.invoke(p.plugin(), handle, p.args());
-            } catch (RuntimeException | LinkageError ex) {
+            } catch (RuntimeException | Error ex) {
                 log.error("spank: " + p.label() + ": " + callback.shortName() + "() threw " + ex);
                 rc = SlurmErrno.SLURM_ERROR.code();
             } finally {
