@@ -85,6 +85,11 @@ public interface PluginCatalog {
         return -1;
     }
 
+    /** How engines call this catalog's plugins: with their family's time limit, failures contained. */
+    default PluginCallGuard calls() {
+        return PluginCallGuard.DIRECT;
+    }
+
     /** The Slurm release the runtime emulates. */
     String slurmRelease();
 

@@ -14,6 +14,8 @@ public enum PluginStatus {
     AVAILABLE,
     /** Its init() failed: unloaded from every stack, never called (ESLURM_PLUGIN_INIT_FAILED). */
     INIT_FAILED,
+    /** It overran its time limit repeatedly: unused (the next lower version runs) until redeployed. */
+    FAILED,
     /** init() succeeded: the stacks use it. */
     READY
 }

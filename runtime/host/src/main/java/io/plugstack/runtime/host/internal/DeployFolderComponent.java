@@ -33,7 +33,7 @@ public final class DeployFolderComponent implements DeployFolder {
     /** Final as soon as seen. Any other status is final only once it has lasted {@link #STEADY_MS}:
      *  FileInstall installs, then starts, then SCR registers the service, each a moment apart. */
     private static final Set<PluginStatus> FINAL = Set.of(PluginStatus.READY, PluginStatus.AVAILABLE, PluginStatus.REFUSED,
-            PluginStatus.INIT_FAILED);
+            PluginStatus.INIT_FAILED, PluginStatus.FAILED);
     private static final long STEADY_MS = 1_000;
 
     private final BundleContext context;

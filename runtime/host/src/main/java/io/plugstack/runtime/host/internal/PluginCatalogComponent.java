@@ -32,6 +32,7 @@ import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.host.catalog.PluginNames;
 import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.host.catalog.PluginVersions;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginStatus;
@@ -55,6 +56,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     private final PluginTable table;
     private final ServiceTracker<Object, TrackedPlugin> tracker;
     private final Map<Long, AtomicInteger> inUse = new ConcurrentHashMap<>();
+    private final PluginCallLimits calls;
 
     @Activate
     public PluginCatalogComponent(@Reference PluginRefusals refusals, BundleContext context) throws InvalidSyntaxException {
@@ -66,6 +68,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
         this.table = versions.table();
         String filter = "(|" + java.util.Arrays.stream(PluginFamily.values())
                 .map(f -> "(objectClass=" + f.serviceInterface() + ")").collect(Collectors.joining()) + ")";
+        this.calls = new PluginCallLimits(context::getProperty, this::markFailed, LOG::error);
         this.tracker = new ServiceTracker<>(context, FrameworkUtil.createFilter(filter),
                 new PluginLoader(context, versions, LOG::error));
         // all services: a plugin's family interface lives in a package this bundle does not import
@@ -75,6 +78,19 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     @Deactivate
     void deactivate() {
         tracker.close();
+        calls.close();
+    }
+
+    @Override
+    public PluginCallGuard calls() {
+        return calls;
+    }
+
+    /** A plugin ({@code symbolicName@version}) that overran its limit too often: out of use, the next version down runs. */
+    private void markFailed(String plugin, String why) {
+        table.all().stream().filter(t -> (t.symbolicName() + "@" + t.version()).equals(plugin)).forEach(t -> t.markFailed(why));
+        table.changed();
+        LOG.error("plugin " + plugin + ": " + why);
     }
 
     @Override
@@ -241,7 +257,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
             status = PluginStatus.AVAILABLE;
         } else {
             Optional<TrackedPlugin> failed = tracked.stream().filter(p -> p.loaded() && !p.usable()).findFirst();
-            status = failed.isPresent() ? PluginStatus.INIT_FAILED : PluginStatus.READY;
+            status = failed.isEmpty() ? PluginStatus.READY : failed.get().markedFailed() ? PluginStatus.FAILED : PluginStatus.INIT_FAILED;
             detail = failed.map(TrackedPlugin::failure).orElse("");
         }
         return Optional.of(new PluginRecord(b.getBundleId(), b.getSymbolicName(), String.valueOf(b.getVersion()),

@@ -33,6 +33,7 @@ final class TrackedPlugin {
     private volatile SlurmPlugin plugin;
     /** null until a load was tried; "" when the plugin is usable, else why not. */
     private volatile String failure;
+    private volatile boolean markedFailed;
     /** Set once the version choice has seen this service; until then its status is not settled. */
     private volatile boolean placed;
 
@@ -72,6 +73,21 @@ final class TrackedPlugin {
         }
         failure = why;
         return why.isEmpty();
+    }
+
+    /**
+     * Takes a loaded plugin out of use for good (until its bundle is redeployed): it overran its time
+     * limit too often. Its fini() is not called on unload: its code may still be stuck in a call.
+     */
+    synchronized void markFailed(String why) {
+        if (failure != null && failure.isEmpty()) {
+            failure = why;
+            markedFailed = true;
+        }
+    }
+
+    boolean markedFailed() {
+        return markedFailed;
     }
 
     /** fini() if it was loaded, then release the service. */

@@ -1,0 +1,153 @@
+package io.plugstack.runtime.host.internal;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
+
+/**
+ * The catalog's {@link PluginCallGuard}: each call runs on a pooled thread and the caller waits at
+ * most its family's limit (framework properties, defaults below). A call that overruns is left
+ * running on its thread, interrupted, and reported with where it is stuck; after
+ * {@value #DEFAULT_OVERRUNS} overruns (property {@value #OVERRUNS_PROPERTY}) its plugin is marked
+ * FAILED.
+ */
+final class PluginCallLimits implements PluginCallGuard {
+
+    /** Each family's limit property (milliseconds; 0: none) and default. */
+    static final Map<PluginFamily, String> PROPERTY = Map.of(PluginFamily.SPANK, "plugstack.spank.call.timeout.ms",
+            PluginFamily.JOB_SUBMIT, "plugstack.jobsubmit.call.timeout.ms", PluginFamily.CLI_FILTER, "plugstack.clifilter.call.timeout.ms");
+    /** SPANK: below the bridge's own timeout= (10 s), so the log names the plugin; job_submit, cli_filter: the Lua shims' 2 s. */
+    static final Map<PluginFamily, Long> DEFAULT_MS = Map.of(PluginFamily.SPANK, 8000L, PluginFamily.JOB_SUBMIT, 2000L,
+            PluginFamily.CLI_FILTER, 2000L);
+    static final String OVERRUNS_PROPERTY = "plugstack.call.overruns.before.failed";
+    static final int DEFAULT_OVERRUNS = 3;
+
+    private final Map<PluginFamily, Duration> limits = new EnumMap<>(PluginFamily.class);
+    private final int overrunsBeforeFailed;
+    private final ConcurrentMap<String, AtomicInteger> overruns = new ConcurrentHashMap<>();
+    private final List<ThreadContext> carried = new CopyOnWriteArrayList<>();
+    private final BiConsumer<String, String> markFailed;
+    private final Consumer<String> log;
+    private final AtomicInteger threads = new AtomicInteger();
+    private final ExecutorService pool = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "plugin-call-" + threads.incrementAndGet());
+        t.setDaemon(true); // a plugin stuck for ever must not keep the runtime from stopping
+        return t;
+    });
+
+    /**
+     * @param properties the framework properties
+     * @param markFailed marks the plugin ({@code symbolicName@version}) failed, with why
+     * @param log        error lines
+     */
+    PluginCallLimits(Function<String, String> properties, BiConsumer<String, String> markFailed, Consumer<String> log) {
+        this.markFailed = markFailed;
+        this.log = log;
+        for (PluginFamily f : PluginFamily.values()) {
+            limits.put(f, Duration.ofMillis(number(properties, PROPERTY.get(f), DEFAULT_MS.get(f))));
+        }
+        this.overrunsBeforeFailed = (int) number(properties, OVERRUNS_PROPERTY, DEFAULT_OVERRUNS);
+    }
+
+    private long number(Function<String, String> properties, String name, long fallback) {
+        String v = properties.apply(name);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(v.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        log.accept("framework property " + name + "=" + v + " is not a whole number >= 0; using " + fallback);
+        return fallback;
+    }
+
+    @Override
+    public Duration limit(PluginFamily family) {
+        return limits.get(family);
+    }
+
+    @Override
+    public void propagate(ThreadContext context) {
+        carried.add(context);
+    }
+
+    @Override
+    public <T> Outcome<T> call(PluginFamily family, String plugin, String callback, Callable<T> body) {
+        Duration limit = limits.get(family);
+        if (limit.isZero()) {
+            return DIRECT.call(family, plugin, callback, body);
+        }
+        List<ThreadContext.Binder> binders = carried.stream().map(ThreadContext::capture).toList();
+        AtomicReference<Thread> runner = new AtomicReference<>();
+        Future<T> f = pool.submit(() -> {
+            Thread me = Thread.currentThread();
+            String name = me.getName();
+            runner.set(me);
+            me.setName(name + " " + plugin + " " + callback + "()"); // a thread dump says whose call it is
+            List<Runnable> unbinders = binders.stream().map(ThreadContext.Binder::bind).toList();
+            try {
+                return body.call();
+            } finally {
+                unbinders.forEach(Runnable::run);
+                me.setName(name);
+            }
+        });
+        try {
+            return new Outcome<>(f.get(limit.toMillis(), TimeUnit.MILLISECONDS), null);
+        } catch (ExecutionException e) {
+            return new Outcome<>(null, "threw " + e.getCause());
+        } catch (TimeoutException e) {
+            overran(plugin, callback, limit, runner.get());
+            f.cancel(true); // interrupted: a plugin blocked in sleep or I/O may still return
+            return new Outcome<>(null, "did not return within " + limit.toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.cancel(true);
+            return new Outcome<>(null, "interrupted while waiting for it");
+        }
+    }
+
+    private void overran(String plugin, String callback, Duration limit, Thread stuck) {
+        String where = stuck == null ? "not started yet (no free thread?)"
+                : "thread '" + stuck.getName() + "' left running at " + Arrays.stream(stuck.getStackTrace()).limit(4)
+                        .map(StackTraceElement::toString).collect(Collectors.joining(" < "));
+        int n = overruns.computeIfAbsent(plugin, k -> new AtomicInteger()).incrementAndGet();
+        log.accept("plugin " + plugin + ": " + callback + "() did not return within " + limit.toMillis() + " ms (overrun " + n
+                + " of " + overrunsBeforeFailed + "): " + where);
+        if (overrunsBeforeFailed > 0 && n == overrunsBeforeFailed) {
+            markFailed.accept(plugin, "FAILED: overran its " + limit.toMillis() + " ms limit " + n + " times (last in " + callback
+                    + "()); redeploy it to use it again");
+        }
+    }
+
+    /** Stops the pool: threads still stuck in plugin code are daemons and die with the JVM. */
+    void close() {
+        pool.shutdownNow();
+    }
+}
