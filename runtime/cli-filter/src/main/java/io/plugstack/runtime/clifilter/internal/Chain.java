@@ -7,6 +7,7 @@ import java.util.Optional;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.host.catalog.PluginPin;
@@ -17,11 +18,16 @@ public final class Chain implements CliFilterChain {
 
     private final List<PluginCatalog.Instance> instances;
     private final List<String> types;
+    /** Each plugin as the catalog knows it (symbolicName@version), for the call guard. */
+    private final List<String> keys;
+    private final PluginCallGuard calls;
     private final SlurmLog log;
 
-    private Chain(List<PluginCatalog.Instance> instances, List<String> types, SlurmLog log) {
+    private Chain(List<PluginCatalog.Instance> instances, List<String> types, List<String> keys, PluginCallGuard calls, SlurmLog log) {
         this.instances = instances;
         this.types = types;
+        this.keys = keys;
+        this.calls = calls;
         this.log = log;
     }
 
@@ -32,6 +38,7 @@ public final class Chain implements CliFilterChain {
     public static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
         List<PluginCatalog.Instance> instances = new ArrayList<>();
         List<String> types = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         List<PluginPin> entries;
         try {
             entries = PluginPin.configured(PluginFamily.CLI_FILTER, list);
@@ -51,23 +58,29 @@ public final class Chain implements CliFilterChain {
             }
             instances.add(i.get());
             types.add(entry.reference());
+            keys.add(s.plugin().get().record().symbolicName() + "@" + s.plugin().get().record().bundleVersion());
         }
-        return Optional.of(new Chain(instances, types, log));
+        return Optional.of(new Chain(instances, types, keys, catalog.calls(), log));
     }
 
     private interface Hook {
         int call(CliFilterPlugin plugin);
     }
 
+    /** Plugin {@code i}'s {@code name} hook, within cli_filter's time limit; a failure (threw, overran) is logged and is rc -1. */
+    private int call(int i, String name, Hook hook) {
+        CliFilterPlugin plugin = (CliFilterPlugin) instances.get(i).plugin();
+        PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.CLI_FILTER, keys.get(i), name, () -> hook.call(plugin));
+        if (!o.ok()) {
+            log.error(types.get(i) + ": " + name + "() " + o.failure());
+            return -1;
+        }
+        return o.value();
+    }
+
     private int inOrder(String name, Hook hook) {
         for (int i = 0; i < instances.size(); i++) {
-            int rc;
-            try {
-                rc = hook.call((CliFilterPlugin) instances.get(i).plugin());
-            } catch (RuntimeException | Error e) {
-                log.error(types.get(i) + ": " + name + "() threw " + e);
-                rc = -1;
-            }
+            int rc = call(i, name, hook);
             if (rc != 0) {
                 return rc;
             }
@@ -88,11 +101,10 @@ public final class Chain implements CliFilterChain {
     @Override
     public void postSubmit(int offset, long jobId, long stepId) {
         for (int i = 0; i < instances.size(); i++) {
-            try {
-                ((CliFilterPlugin) instances.get(i).plugin()).postSubmit(offset, jobId, stepId);
-            } catch (RuntimeException | Error e) {
-                log.error(types.get(i) + ": post_submit() threw " + e);
-            }
+            call(i, "post_submit", p -> {
+                p.postSubmit(offset, jobId, stepId);
+                return 0;
+            });
         }
     }
 

@@ -12,6 +12,7 @@ import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
@@ -94,13 +95,15 @@ public final class Chain {
         }
         for (PluginCatalog.ReadyPlugin r : plugins) {
             String type = r.record().type();
-            int rc;
-            try {
-                rc = call.on((JobSubmitPlugin) r.plugin(), message);
-            } catch (RuntimeException | Error e) {
-                log.error(type + ": " + hook + "() threw " + e);
-                return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(type + ": internal error: " + e), type);
+            PluginCallGuard.Outcome<Integer> o = catalog.calls().call(PluginFamily.JOB_SUBMIT,
+                    r.record().symbolicName() + "@" + r.record().bundleVersion(), hook, () -> call.on((JobSubmitPlugin) r.plugin(), message));
+            if (!o.ok()) {
+                // a bug (threw) or a hang (overran the limit): this request is rejected, naming the plugin; others go on
+                log.error(type + ": " + hook + "() " + o.failure());
+                String why = o.failure().startsWith("threw ") ? "internal error: " + o.failure().substring("threw ".length()) : o.failure();
+                return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(type + ": " + why), type);
             }
+            int rc = o.value();
             if (rc != 0) {
                 if (SlurmErrno.of(rc).isEmpty()) {
                     log.error(type + ": " + hook + "() returned unknown error code " + rc);

@@ -4,6 +4,7 @@ import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginPin;
@@ -23,6 +24,11 @@ final class CatalogResolver implements PluginResolver {
     CatalogResolver(PluginCatalog catalog, FreshInstances fresh) {
         this.catalog = catalog;
         this.fresh = fresh;
+    }
+
+    @Override
+    public PluginCallGuard calls() {
+        return catalog.calls();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.plugstack.runtime.spank.stack;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.spank.JobPluginVersions;
 
 /**
@@ -15,6 +16,11 @@ public interface PluginResolver {
      * carries for it, if it names one (see {@link JobPluginVersions}).
      */
     Resolution resolve(String reference, SpankContext context, JobPluginVersions job);
+
+    /** How the stack calls the plugins this resolver gives: the catalog's guard (time limit, failures contained). */
+    default PluginCallGuard calls() {
+        return PluginCallGuard.DIRECT;
+    }
 
     /**
      * A loaded plugin; {@code release} is run when the stack is dropped.

@@ -13,6 +13,8 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.plugin.PluginFamily;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.conf.StackEntry;
 
@@ -26,9 +28,11 @@ public final class SpankStack implements AutoCloseable {
     private final SpankContext context;
     private final List<StackPlugin> plugins;
     private final List<AutoCloseable> releases;
+    private final PluginCallGuard calls;
     private final SlurmLog log;
 
-    private SpankStack(SpankContext context, List<StackPlugin> plugins, List<AutoCloseable> releases, SlurmLog log) {
+    private SpankStack(SpankContext context, List<StackPlugin> plugins, List<AutoCloseable> releases, PluginCallGuard calls, SlurmLog log) {
+        this.calls = calls;
         this.context = context;
         this.plugins = List.copyOf(plugins);
         this.releases = releases;
@@ -86,11 +90,11 @@ public final class SpankStack implements AutoCloseable {
                 log.debug2("spank: " + l.label() + ": no callbacks in this context");
                 continue;
             }
-            StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), l.plugin(), e.args(), implemented);
+            StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), l.version(), l.plugin(), e.args(), implemented);
             options.addPlugin(p, context == SpankContext.ALLOCATOR ? List.of() : l.plugin().options());
             kept.add(p);
         }
-        return new Build(new SpankStack(context, kept, releases, log), null, versions);
+        return new Build(new SpankStack(context, kept, releases, resolver.calls(), log), null, versions);
     }
 
     /** SPANK-16: slurmd keeps init/slurmd_exit plugins, job_script keeps prolog/epilog plugins. */
@@ -124,10 +128,13 @@ public final class SpankStack implements AutoCloseable {
             handle.enter(p, callback);
             int rc;
             try {
-                rc = callback.invoke(p.plugin(), handle, p.args());
-            } catch (RuntimeException | Error ex) {
-                log.error("spank: " + p.label() + ": " + callback.shortName() + "() threw " + ex);
-                rc = SlurmErrno.SLURM_ERROR.code();
+                // within SPANK's time limit; a throw or an overrun is that plugin failing this callback (spank.8's table)
+                PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.SPANK, p.label() + "@" + p.version(), callback.shortName(),
+                        () -> callback.invoke(p.plugin(), handle, p.args()));
+                if (!o.ok()) {
+                    log.error("spank: " + p.label() + ": " + callback.shortName() + "() " + o.failure());
+                }
+                rc = o.ok() ? o.value() : SlurmErrno.SLURM_ERROR.code();
             } finally {
                 handle.leave();
             }
