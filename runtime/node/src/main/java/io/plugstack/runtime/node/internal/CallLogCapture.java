@@ -20,6 +20,11 @@ final class CallLogCapture implements AutoCloseable {
     private static final java.util.logging.Formatter TEXT = new java.util.logging.SimpleFormatter();
 
     private final ThreadLocal<SlurmLog> sink = new ThreadLocal<>();
+
+    /** Where a call's records go, per thread: a plugin call's own thread must see its caller's. */
+    ThreadLocal<SlurmLog> sink() {
+        return sink;
+    }
     private final Logger root = Logger.getLogger("");
     private final Handler handler = new Handler() {
         @Override

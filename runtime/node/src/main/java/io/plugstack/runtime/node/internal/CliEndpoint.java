@@ -11,6 +11,7 @@ import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.node.wire.CliMessages;
 import io.plugstack.runtime.node.wire.FrameType;
 import io.plugstack.runtime.node.wire.Messages;
+import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.node.wire.Wire;
 
 /**
@@ -27,9 +28,11 @@ final class CliEndpoint implements AutoCloseable {
     private final SlurmLog log;
     private final CallLogCapture capture = new CallLogCapture();
 
-    CliEndpoint(CliFilterChains chains, SlurmLog log) {
+    /** @param calls the guard plugin calls run in: a call's log lines still reach its command */
+    CliEndpoint(CliFilterChains chains, PluginCallGuard calls, SlurmLog log) {
         this.chains = chains;
         this.log = log;
+        calls.propagate(capture.sink());
     }
 
     /** Serves one command's connection after its CLI_HELLO {@code first}; returns when the shim hangs up. */

@@ -13,6 +13,8 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.plugstack.api.jobsubmit.Slurmctld;
@@ -37,7 +39,7 @@ public final class CtldComponent {
 
     @Activate
     public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
-            @Reference ServiceComponentRuntime scr) throws IOException {
+            @Reference ServiceComponentRuntime scr, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = NodeComponent.socketDir(context, properties);
         if (dir.isEmpty()) {
@@ -46,6 +48,7 @@ public final class CtldComponent {
             return;
         }
         CtldSlurmctld slurmctld = new CtldSlurmctld();
+        catalog.calls().propagate(slurmctld.serving()); // a plugin's lookups run on its call's own thread
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_RANKING, RANKING);
         props.put("plugstack.slurmctld", "real");

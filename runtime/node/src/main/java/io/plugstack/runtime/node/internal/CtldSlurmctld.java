@@ -25,6 +25,11 @@ final class CtldSlurmctld implements Slurmctld {
     }
 
     private final ThreadLocal<Request> serving = new ThreadLocal<>();
+
+    /** The request served on this thread: what the catalog's call guard carries into a plugin call's thread. */
+    ThreadLocal<Request> serving() {
+        return serving;
+    }
     private volatile Request last = new Request(List.of(), null, "");
 
     /** Runs {@code work} with {@code request} as what plugins see. */

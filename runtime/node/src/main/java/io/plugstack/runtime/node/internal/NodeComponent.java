@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.clifilter.CliFilterChains;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
 
 /**
@@ -33,12 +34,12 @@ public final class NodeComponent {
 
     @Activate
     public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
-            @Reference CliFilterChains cliFilters) throws IOException {
+            @Reference CliFilterChains cliFilters, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = socketDir(context, properties);
         this.server = dir.isEmpty() ? null : NodeServer.start(dir.get(), stacks, log);
         if (server != null) {
-            server.serveCliFilter(new CliEndpoint(cliFilters, log));
+            server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
         }
         dir.ifPresent(d -> log.info("node: serving the SPANK bridge in " + d));
         dir.ifPresent(d -> log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + d.resolve(NodeServer.USER_SOCKET)));

@@ -101,7 +101,7 @@ class CliEndpointTest {
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         SlurmLog log = (level, message) -> logged.add(message);
         server = NodeServer.start(tmp.resolve("run"), noSpank, log, 5_000);
-        server.serveCliFilter(new CliEndpoint(chains, log));
+        server.serveCliFilter(new CliEndpoint(chains, io.plugstack.runtime.host.catalog.PluginCallGuard.DIRECT, log));
     }
 
     @AfterEach
