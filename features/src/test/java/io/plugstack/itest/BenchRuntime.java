@@ -21,16 +21,20 @@ abstract class BenchRuntime extends BootedRuntime {
     static void deployFixtures() throws Exception {
         shell = runtime.shell();
         for (String fixture : List.of("failing", "counter")) {
-            long id = runtime.deploy(fixtures.plugin("itest." + fixture, fixture).header("Implementation-Version", "1")
-                    .build()).getBundleId();
-            PlugstackRuntime.await(() -> {
-                try {
-                    return shell.run("plugstack:plugin " + id).contains("status           READY");
-                } catch (Exception e) {
-                    return false;
-                }
-            }, "fixture plugin " + fixture + " to be READY");
+            awaitReady(runtime.deploy(fixtures.plugin("itest." + fixture, fixture).header("Implementation-Version", "1")
+                    .build()).getBundleId());
         }
+    }
+
+    /** Waits (bounded) until plugin bundle {@code id} is READY, as {@code plugstack:plugin} says. */
+    static void awaitReady(long id) throws InterruptedException {
+        PlugstackRuntime.await(() -> {
+            try {
+                return shell.run("plugstack:plugin " + id).contains("status           READY");
+            } catch (Exception e) {
+                return false;
+            }
+        }, "plugin " + id + " to be READY");
     }
 
     @AfterEach

@@ -14,15 +14,8 @@ class CliFilterIT extends BenchRuntime {
 
     @BeforeAll
     static void deploySitePolicy() throws Exception {
-        long id = runtime.deploy(fixtures.plugin("itest.clif", "clif").header("Slurm-Plugin-Type", "cli_filter/site_policy")
-                .header("Slurm-Plugin-Name", "site_policy").build()).getBundleId();
-        PlugstackRuntime.await(() -> {
-            try {
-                return shell.run("plugstack:plugin " + id).contains("status           READY");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the cli_filter fixture to be READY");
+        awaitReady(runtime.deploy(fixtures.plugin("itest.clif", "clif").header("Slurm-Plugin-Type", "cli_filter/site_policy")
+                .header("Slurm-Plugin-Name", "site_policy").build()).getBundleId());
     }
 
     @AfterEach

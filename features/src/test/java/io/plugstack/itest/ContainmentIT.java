@@ -32,16 +32,6 @@ class ContainmentIT extends BenchRuntime {
         awaitReady(jobSubmitPlugin);
     }
 
-    private static void awaitReady(long id) throws InterruptedException {
-        PlugstackRuntime.await(() -> {
-            try {
-                return shell.run("plugstack:plugin " + id).contains("status           READY");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "plugin " + id + " to be READY");
-    }
-
     @AfterEach
     void noChainNoStack() throws Exception {
         runtime.plugstackConf("# empty");

@@ -17,16 +17,9 @@ class SubmissionIT extends BenchRuntime {
 
     @BeforeAll
     static void deployThrowingPlugin() throws Exception {
-        long id = runtime.deploy(fixtures.plugin("itest.jsthrow", "jsthrow")
+        awaitReady(runtime.deploy(fixtures.plugin("itest.jsthrow", "jsthrow")
                 .header("Slurm-Plugin-Type", "job_submit/throwing").header("Slurm-Plugin-Name", "throwing").build())
-                .getBundleId();
-        PlugstackRuntime.await(() -> {
-            try {
-                return shell.run("plugstack:plugin " + id).contains("status           READY");
-            } catch (Exception e) {
-                return false;
-            }
-        }, "the throwing job_submit plugin to be READY");
+                .getBundleId());
     }
 
     @AfterEach
