@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Properties;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Crash safety of versions (issue 14, item 4): the runtime killed with SIGKILL mid upgrade/rollback,
  * mid undeploy of the pinned version, mid deploy, starts again with one version of the plugin running
  * and a pin (data/plugin-versions.properties, plugstack:versions: the same) that names a deployed
- * version.
+ * version. A pin whose version is gone at the start falls back to the last version that ran here.
  */
 @Timeout(900)
 class VersionCrashIT {
@@ -72,6 +73,46 @@ class VersionCrashIT {
             String active = assertOneVersionRunsAsPinned("killed after " + RUNS.matcher(said).results().count() + " switches, round " + round);
             System.out.println("VersionCrashIT: killed after " + RUNS.matcher(said).results().count() + " switches: " + active + " runs");
         }
+    }
+
+    @Test
+    void aPinWhoseVersionIsGoneAtTheNextStartFallsBackToTheLastVersionThatRanHere() throws Exception {
+        Path jar2 = node.deployDir().resolve(v2.getFileName());
+        int fellBackRounds = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            deployed(v1);
+            deployed(v2);
+            assertThat(node.shell("plugstack:upgrade crashv 2.0.0")).contains("pinned to").contains("version 2.0.0 runs for new launches");
+            String how;
+            if (round % 2 == 0) {
+                // plugstack:undeploy deletes the jar, then waits for FileInstall: killed before, at or after the delete
+                how = "undeploy of 2.0.0 killed";
+                Predicate<String> moment = round % 4 == 0 ? said -> !Files.exists(jar2) : said -> true;
+                node.killDuring("plugstack:undeploy " + idOf("2.0.0"), moment, round % 4 == 0 ? 30 : 600);
+            } else {
+                // the same crash killed an admin's cp over the jar (an in-place copy): half of it is left
+                how = "2.0.0's jar cut short by the crash";
+                node.kill();
+                Files.write(jar2, Arrays.copyOf(Files.readAllBytes(v2), (int) Files.size(v2) / 2));
+            }
+            long mark = node.restart();
+
+            boolean whole = Files.exists(jar2) && Arrays.equals(Files.readAllBytes(jar2), Files.readAllBytes(v2));
+            String when = how + (whole ? " (the jar is whole)" : " (the jar is gone)") + ", round " + round;
+            String active = assertOneVersionRunsAsPinned(when);
+            String log = node.logSince(mark);
+            long fellBack = log.lines().filter(l -> l.contains("pin of " + BSN + " (2.0.0") && l.contains("admits no deployed version")).count();
+            if (whole) {
+                assertThat(active).as(when).isEqualTo("2.0.0");
+                assertThat(fellBack).as(when + "\n" + log).isZero();
+            } else {
+                fellBackRounds++;
+                assertThat(active).as(when).isEqualTo("1.0.0");
+                assertThat(fellBack).as(when + ": one line says so\n" + log).isEqualTo(1);
+                assertThat(node.data("plugin-versions.properties").getProperty("pin." + BSN)).as(when).isEqualTo("1.0.0");
+            }
+        }
+        System.out.println("VersionCrashIT: 2.0.0 gone at the start in " + fellBackRounds + " of " + ROUNDS + " rounds, 1.0.0 ran then");
     }
 
     @Test
@@ -154,5 +195,9 @@ class VersionCrashIT {
             Thread.sleep(50);
         }
         assertThat(node.shell("plugstack:plugins")).as("a jar deleted from deploy/ (seed %d)", KilledNode.SEED).doesNotContain("rejected " + jar);
+    }
+
+    private static long idOf(String version) throws Exception {
+        return Long.parseLong(PluginVersionsView.row(node.shell("plugstack:versions crashv"), version).split("\\s+")[2]);
     }
 }
