@@ -78,6 +78,11 @@ public final class NodeDaemon implements AutoCloseable {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /** The daemon's home: a copy of the distribution (etc/, features/, deploy/, data/). */
+    public Path home() {
+        return home;
+    }
+
     /** Where user.sock and root.sock are: the bridge's {@code socket_dir=}. */
     public Path socketDir() {
         return dir.resolve("run");
@@ -146,8 +151,7 @@ public final class NodeDaemon implements AutoCloseable {
 
     /** One command line in the daemon's own Gogo shell (plugstack --admin), as root: its output and exit code. */
     public RealSlurm.Result admin(String commandLine) {
-        List<String> argv = new ArrayList<>(List.of(java(), "-jar", home.resolve("plugstack.jar").toString(), "--admin",
-                socketDir().toString(), commandLine));
+        List<String> argv = adminArgv(commandLine);
         try {
             Process p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -163,6 +167,20 @@ public final class NodeDaemon implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
         }
+    }
+
+    /**
+     * The same, started and left running: all it prints (stdout and stderr) goes to {@code output} as
+     * it comes, and the daemon sends what the command says while it runs (a plugin's init line, say).
+     */
+    public Process startAdmin(String commandLine, Path output) throws IOException {
+        return new ProcessBuilder(adminArgv(commandLine)).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    }
+
+    private List<String> adminArgv(String commandLine) {
+        return new ArrayList<>(List.of(java(), "-jar", home.resolve("plugstack.jar").toString(), "--admin",
+                socketDir().toString(), commandLine));
     }
 
     /** SIGTERM to this daemon's PID, then SIGKILL to the same PID if it has not stopped within 30 s. */

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -11,6 +12,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.Version;
 import org.osgi.framework.VersionRange;
 
@@ -33,6 +36,9 @@ final class VersionControl {
     private final Consumer<String> info;
     private volatile Map<String, VersionRange> pins = Map.of();
     private final Map<String, List<String>> history = new HashMap<>();
+    /** Pins read from the file, each checked once against what is deployed when its plugin first shows up. */
+    private final Map<String, VersionRange> unchecked = new HashMap<>();
+    private final Optional<Path> deployFolder = deployFolder();
 
     VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, Consumer<String> log,
             Consumer<String> info) {
@@ -68,6 +74,7 @@ final class VersionControl {
                 }
             });
             pins = Map.copyOf(restored);
+            unchecked.putAll(restored);
             history.putAll(s.history());
         } catch (IOException | IllegalArgumentException e) {
             log.accept(f.path() + ": cannot read pins and active versions, starting without them: " + e.getMessage());
@@ -76,6 +83,7 @@ final class VersionControl {
 
     /** Records the version each plugin runs now; logs and saves what changed. */
     void refresh() {
+        checkRestoredPins();
         Map<String, Version> active = new HashMap<>();
         table.all().stream().map(TrackedPlugin::symbolicName).distinct()
                 .forEach(bsn -> active(bsn).ifPresent(t -> active.put(bsn, t.version())));
@@ -95,6 +103,53 @@ final class VersionControl {
                 save();
             }
         }
+    }
+
+    /**
+     * A pin from the file whose versions are all gone since it was saved is reported, and moved back
+     * to the last version that ran here when there is one ({@link VersionStateAtStart}). Checked once,
+     * when the plugin's first version is tracked: the boot features' bundles are all installed before
+     * any starts, and the deploy folder's jars count before FileInstall (started last) installs them.
+     * A pin the admin changed since the start is the admin's newer word and is left alone.
+     */
+    private void checkRestoredPins() {
+        List<String> due;
+        synchronized (this) {
+            if (unchecked.isEmpty()) {
+                return;
+            }
+            due = table.all().stream().map(TrackedPlugin::symbolicName).distinct().filter(unchecked::containsKey).toList();
+        }
+        if (due.isEmpty()) {
+            return;
+        }
+        List<PluginRecord> installed = records.get();
+        synchronized (this) {
+            Map<String, VersionRange> next = new HashMap<>(pins);
+            for (String bsn : due) {
+                VersionRange restored = unchecked.remove(bsn);
+                if (restored == null || !restored.equals(pins.get(bsn))) {
+                    continue;
+                }
+                VersionStateAtStart.check(bsn, restored, history(bsn), VersionStateAtStart.deployed(bsn, installed, deployFolder),
+                        file.map(VersionStateFile::path).orElse(Path.of(VersionStateFile.NAME))).ifPresent(v -> {
+                            log.accept(v.line());
+                            v.back().ifPresent(back -> next.put(bsn, exactly(back)));
+                        });
+            }
+            if (!next.equals(pins)) {
+                pins = Map.copyOf(next);
+                table.changed();
+                save();
+            }
+        }
+    }
+
+    /** FileInstall's folder (the framework's felix.fileinstall.dir): its jars are deployed before FileInstall installs them. */
+    private static Optional<Path> deployFolder() {
+        Bundle self = FrameworkUtil.getBundle(VersionControl.class);
+        return Optional.ofNullable(self == null || self.getBundleContext() == null ? null
+                : self.getBundleContext().getProperty("felix.fileinstall.dir")).map(Path::of);
     }
 
     private synchronized Optional<String> save() {
