@@ -20,30 +20,30 @@ final class LuaGuard {
     private static final ThreadLocal<LuaGuard> ARMED = new ThreadLocal<>();
 
     private final LuaLimits limits;
-    private final int arm;
-    private final Lua L;
+    private final Lua lua;
+    /** The registry reference of limits.lua's arm(). */
+    private int arm;
     private long deadline;
     private boolean armed;
     private String running;
     private boolean overMemory;
 
-    private LuaGuard(Lua L, LuaLimits limits, int arm) {
-        this.L = L;
+    private LuaGuard(Lua lua, LuaLimits limits) {
+        this.lua = lua;
         this.limits = limits;
-        this.arm = arm;
     }
 
     /** Installs the hook in a fresh state, before any other code runs in it. */
     static LuaGuard install(Lua L, LuaVersion version, LuaLimits limits) {
+        LuaGuard guard = new LuaGuard(L, limits);
         L.load(LuaResources.read("limits.lua"), "=limits");
-        LuaGuard[] self = new LuaGuard[1];
-        L.push(l -> self[0].check(l));
+        L.push(guard::check);
         L.push(EVERY);
         L.push(limits.memoryMb() == 0 ? Double.POSITIVE_INFINITY : limits.memoryMb() * 1024.0);
         L.push(version == LuaVersion.LUA_5_1);
         L.pCall(4, 1);
-        self[0] = new LuaGuard(L, limits, L.ref());
-        return self[0];
+        guard.arm = L.ref();
+        return guard;
     }
 
     /** Starts the clock for one call ({@code what}: "main chunk", then the function {@link #naming} names). */
@@ -53,8 +53,8 @@ final class LuaGuard {
         overMemory = false;
         armed = true;
         ARMED.set(this);
-        L.refGet(arm); // the hook again, in case the script replaced or removed it during an earlier call
-        L.pCall(0, 0);
+        lua.refGet(arm); // the hook again, in case the script replaced or removed it during an earlier call
+        lua.pCall(0, 0);
     }
 
     void disarm() {

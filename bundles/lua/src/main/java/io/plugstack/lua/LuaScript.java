@@ -124,8 +124,8 @@ public final class LuaScript implements AutoCloseable {
                 return Optional.empty();
             }
             int top = state.getTop();
-            guard.arm("call");
             try {
+                guard.arm("call");
                 return Optional.ofNullable(body.apply(state));
             } finally {
                 guard.disarm();
@@ -166,8 +166,8 @@ public final class LuaScript implements AutoCloseable {
             nextShell.install(next, version);
             next.load(LuaResources.read(path), "@" + path);
             setup.install(next);
-            nextGuard.arm("main chunk");
             try {
+                nextGuard.arm("main chunk");
                 next.pCall(0, 1);
             } finally {
                 nextGuard.disarm();
