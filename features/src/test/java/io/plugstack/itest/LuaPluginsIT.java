@@ -30,7 +30,7 @@ class LuaPluginsIT extends BenchRuntime {
     }
 
     /** Writes etc/{@code name} with an mtime later than anything loaded so far (reload is by whole seconds). */
-    private static void script(String name, String lua) throws Exception {
+    static void script(String name, String lua) throws Exception {
         Path file = runtime.home().resolve("etc").resolve(name);
         FileTime before = Files.getLastModifiedTime(file);
         Files.writeString(file, lua);

@@ -34,6 +34,7 @@ public record LuaCall(Outcome outcome, int rc, String error) {
             L.pop(1);
             return new LuaCall(Outcome.MISSING, 0, null);
         }
+        LuaGuard.naming(fn);
         int base = L.getTop();
         args.accept(L);
         try {

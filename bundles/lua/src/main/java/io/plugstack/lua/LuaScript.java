@@ -26,7 +26,11 @@ import party.iroiro.luajava.LuaException;
  *     "&lt;plugin&gt;: &lt;reason&gt;, using previous script" and the old state keeps serving (and the
  *     next call tries again); a successful one replaces the whole state;</li>
  * <li>calls are serialised (one lock per script, as Slurm's mutex), so globals a script keeps survive
- *     between calls and LuaJava's non-thread-safe state is never shared.</li>
+ *     between calls and LuaJava's non-thread-safe state is never shared;</li>
+ * <li>each call, and each load's chunk, runs under {@link LuaLimits} ({@link LuaGuard}): past its time
+ *     limit it fails as a Lua runtime error; past the memory limit it fails too and the state is thrown
+ *     away, so the next call loads the script afresh (its globals lost, as on a reload) instead of
+ *     meeting the same full state.</li>
  * </ul>
  */
 public final class LuaScript implements AutoCloseable {
@@ -42,10 +46,12 @@ public final class LuaScript implements AutoCloseable {
     private final List<String> required;
     private final Setup setup;
     private final Logger log;
+    private final LuaLimits limits;
     private final ReentrantLock lock = new ReentrantLock();
 
     private Lua state;
     private HostShell shell;
+    private LuaGuard guard;
     private long loadedMtime = Long.MIN_VALUE;
     /** Whom io.popen and os.execute run as during the current call (and a reload inside it). */
     private volatile OnBehalfOf caller = OnBehalfOf.thisProcess();
@@ -56,6 +62,13 @@ public final class LuaScript implements AutoCloseable {
      * @param required the global functions the script must define
      */
     public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log) {
+        this(path, plugin, version, required, setup, log, LuaLimits.fromFramework(plugin, log));
+    }
+
+    /** With explicit limits, rather than the framework's. */
+    public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log,
+            LuaLimits limits) {
+        this.limits = limits;
         this.path = path;
         this.plugin = plugin;
         this.version = version;
@@ -112,9 +125,16 @@ public final class LuaScript implements AutoCloseable {
             }
             int top = state.getTop();
             try {
+                guard.arm("call");
                 return Optional.ofNullable(body.apply(state));
             } finally {
+                guard.disarm();
                 state.setTop(top);
+                if (guard.overMemory()) {
+                    log.log(Level.ERROR, plugin + ": " + path + ": Lua state over its memory limit of " + limits.memoryMb()
+                            + " MB: thrown away, the script is loaded again at the next call");
+                    closeState();
+                }
             }
         } finally {
             caller = OnBehalfOf.thisProcess();
@@ -137,14 +157,21 @@ public final class LuaScript implements AutoCloseable {
     private Optional<String> tryLoad() {
         long mtime;
         Lua next = null;
+        LuaGuard nextGuard;
         HostShell nextShell = new HostShell(() -> caller);
         try {
             mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
             next = LuaStates.open(version);
+            nextGuard = LuaGuard.install(next, version, limits);
             nextShell.install(next, version);
             next.load(LuaResources.read(path), "@" + path);
             setup.install(next);
-            next.pCall(0, 1);
+            try {
+                nextGuard.arm("main chunk");
+                next.pCall(0, 1);
+            } finally {
+                nextGuard.disarm();
+            }
             int rc = next.isNumber(-1) ? (int) next.toNumber(-1) : 0;
             next.pop(1);
             if (rc != 0) {
@@ -170,6 +197,7 @@ public final class LuaScript implements AutoCloseable {
         closeState();
         state = next;
         shell = nextShell;
+        guard = nextGuard;
         loadedMtime = mtime;
         log.log(Level.DEBUG, plugin + ": loaded " + path + " (" + LuaStates.versionString(next) + ")");
         return Optional.empty();

@@ -1,0 +1,75 @@
+package io.plugstack.lua;
+
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * How long one call into a script may run and how much memory its Lua state may hold: the same
+ * per-family call limits as Java plugins (framework properties {@value #JOB_SUBMIT_TIMEOUT} and
+ * {@value #CLI_FILTER_TIMEOUT}, milliseconds, default {@value #DEFAULT_TIMEOUT_MS}) and
+ * {@value #MEMORY} (MB per state, default {@value #DEFAULT_MEMORY_MB}); 0 turns a limit off. Enforced
+ * inside the state by {@link LuaGuard}.
+ *
+ * @param timeoutMs     per call, 0: none
+ * @param timeoutSource the property the time limit comes from, for messages (null: none applies)
+ * @param memoryMb      per state, 0: none
+ */
+public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
+
+    public static final String JOB_SUBMIT_TIMEOUT = "plugstack.jobsubmit.call.timeout.ms";
+    public static final String CLI_FILTER_TIMEOUT = "plugstack.clifilter.call.timeout.ms";
+    public static final String MEMORY = "plugstack.lua.memory.mb";
+    public static final long DEFAULT_TIMEOUT_MS = 2000;
+    public static final long DEFAULT_MEMORY_MB = 256;
+
+    /** "name=value" already reported: both plugins, and each command's cli_filter/lua, read the same properties. */
+    private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
+
+    /**
+     * The limits of {@code plugin} ("job_submit/lua", "cli_filter/lua": its family picks the time
+     * property; any other type gets the default time) from {@code properties}; a malformed value is
+     * logged once, naming the property, and the default used.
+     */
+    public static LuaLimits of(String plugin, Function<String, String> properties, Logger log) {
+        String timeout = plugin.startsWith("job_submit/") ? JOB_SUBMIT_TIMEOUT
+                : plugin.startsWith("cli_filter/") ? CLI_FILTER_TIMEOUT : null;
+        long ms = timeout == null ? DEFAULT_TIMEOUT_MS : number(properties, timeout, DEFAULT_TIMEOUT_MS, plugin, log);
+        return new LuaLimits(ms, timeout, number(properties, MEMORY, DEFAULT_MEMORY_MB, plugin, log));
+    }
+
+    /**
+     * {@link #of} over the framework properties this bundle sees (the plugins' own: one framework);
+     * outside OSGi, the defaults.
+     */
+    static LuaLimits fromFramework(String plugin, Logger log) {
+        Bundle bundle = FrameworkUtil.getBundle(LuaLimits.class);
+        BundleContext context = bundle == null ? null : bundle.getBundleContext();
+        return of(plugin, context == null ? name -> null : context::getProperty, log);
+    }
+
+    private static long number(Function<String, String> properties, String name, long fallback, String plugin, Logger log) {
+        String v = properties.apply(name);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(v.strip());
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        if (REPORTED.add(name + "=" + v)) {
+            log.log(Level.ERROR, plugin + ": framework property " + name + "=" + v + " is not a whole number >= 0; using " + fallback);
+        }
+        return fallback;
+    }
+}
