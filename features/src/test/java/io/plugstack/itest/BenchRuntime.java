@@ -26,6 +26,15 @@ abstract class BenchRuntime extends BootedRuntime {
         }
     }
 
+    /** The heap in use after a few collections (the soaks compare it before and after). */
+    static long heapAfterGc() throws InterruptedException {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
     /** Waits (bounded) until plugin bundle {@code id} is READY, as {@code plugstack:plugin} says. */
     static void awaitReady(long id) throws InterruptedException {
         PlugstackRuntime.await(() -> {

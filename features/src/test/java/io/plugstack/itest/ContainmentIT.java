@@ -65,6 +65,15 @@ class ContainmentIT extends BenchRuntime {
     }
 
     @Test
+    void anOutOfMemoryErrorInAPluginCallFailsThatCallOnly() throws Exception {
+        runtime.plugstackConf("required exiting oom");
+        assertThat(run("srun true")).contains("spank: itest.exiting: init() threw java.lang.OutOfMemoryError")
+                .endsWith("srun: exit code 1");
+        runtime.plugstackConf("# empty");
+        assertThat(run("srun echo ran")).contains("ran").doesNotContain("exit code");
+    }
+
+    @Test
     void aJobSubmitPluginCallingSystemExitRejectsThatSubmissionNamingItselfAndTheNextIsServed() throws Exception {
         runtime.plugstackConf("# empty");
         slurmConf("JobSubmitPlugins=exiting");

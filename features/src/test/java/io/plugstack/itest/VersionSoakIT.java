@@ -148,14 +148,6 @@ class VersionSoakIT extends BenchRuntime {
         }
     }
 
-    private static long heapAfterGc() throws InterruptedException {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(50);
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
     private static long metaspace() {
         return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.NON_HEAP)
                 .filter(p -> p.getName().contains("Metaspace")).mapToLong(p -> p.getUsage().getUsed()).sum();

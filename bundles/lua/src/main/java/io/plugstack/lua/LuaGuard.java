@@ -48,7 +48,7 @@ final class LuaGuard {
 
     /** Starts the clock for one call ({@code what}: "main chunk", then the function {@link #naming} names). */
     void arm(String what) {
-        deadline = System.nanoTime() + limits.timeoutMs() * 1_000_000;
+        deadline = System.nanoTime() + limits.stopAfterMs() * 1_000_000;
         running = what;
         overMemory = false;
         armed = true;

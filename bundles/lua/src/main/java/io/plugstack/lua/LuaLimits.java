@@ -45,6 +45,15 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
     }
 
     /**
+     * When the hook stops a call: a little before the family's limit (by a quarter of it, at most
+     * 250 ms), so that the script's own rule for a runtime error decides the outcome; the runtime's
+     * call guard, which fires at the limit itself, would reject the request and count an overrun.
+     */
+    public long stopAfterMs() {
+        return timeoutMs - Math.min(250, timeoutMs / 4);
+    }
+
+    /**
      * {@link #of} over the framework properties this bundle sees (the plugins' own: one framework);
      * outside OSGi, the defaults.
      */

@@ -44,4 +44,10 @@ class LuaLimitsTest {
     void outsideOsgiTheDefaultsApply() {
         assertThat(LuaLimits.fromFramework("job_submit/lua", log)).isEqualTo(new LuaLimits(2000, LuaLimits.JOB_SUBMIT_TIMEOUT, 256));
     }
+
+    @Test
+    void theHookStopsACallBeforeTheRuntimesOwnLimitSoTheScriptsRuleForARuntimeErrorDecides() {
+        org.assertj.core.api.Assertions.assertThat(new LuaLimits(2000, LuaLimits.JOB_SUBMIT_TIMEOUT, 256).stopAfterMs()).isEqualTo(1750);
+        org.assertj.core.api.Assertions.assertThat(new LuaLimits(400, LuaLimits.JOB_SUBMIT_TIMEOUT, 256).stopAfterMs()).isEqualTo(300);
+    }
 }
