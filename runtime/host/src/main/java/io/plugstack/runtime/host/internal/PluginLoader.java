@@ -43,6 +43,7 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlug
     public void removedService(ServiceReference<Object> reference, TrackedPlugin tracked) {
         versions.table().remove(tracked);
         tracked.unload(log);
+        LeftoverThreads.report(tracked.bundle(), tracked.symbolicName() + " " + tracked.version(), log);
         versions.refresh();
     }
 }
