@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The containment soak (issue 14, item 5): bad plugins beside good ones under continuous load. Every
- * srun's stack holds a plugin that calls System.exit in its init (optional: Slurm ignores its failure)
- * beside renice; the job_submit chain holds a plugin that calls System.exit or Runtime.halt for jobs so
+ * srun's stack holds a plugin that calls System.exit, overflows its stack and runs out of memory in its
+ * init (three optional lines: Slurm ignores their failures) beside renice; the job_submit chain holds a plugin that calls System.exit or Runtime.halt for jobs so
  * named. Two sessions submit without pause for {@code soak.seconds} (default 120): sruns, and sbatch
  * jobs cycling through the names fine, exit, halt. Reported: jobs run, refused as the rules say, lost
  * (an accepted job that never completes; target 0), heap and threads before and after. A benchmark,
@@ -30,7 +30,7 @@ class ContainmentSoakIT extends BenchRuntime {
         awaitReady(runtime.deploy(fixtures.plugin("itest.exiting", "exiting").build()).getBundleId());
         awaitReady(runtime.deploy(fixtures.plugin("itest.jsexit", "jsexit").header("Slurm-Plugin-Type", "job_submit/exiting")
                 .header("Slurm-Plugin-Name", "exiting").build()).getBundleId());
-        runtime.plugstackConf("optional exiting exit\nrequired renice\n");
+        runtime.plugstackConf("optional exiting exit\noptional exiting recurse\noptional exiting oom\nrequired renice\n");
         slurmConf("JobSubmitPlugins=exiting", "MinJobAge=3600"); // finished jobs stay listed: a lost job shows
         Path job = Files.writeString(dir.resolve("soak.sh"), "#!/bin/sh\ntrue\n");
         runUntil("sbatch -J exit " + job, o -> o.contains("System.exit(1) refused"));
@@ -89,7 +89,7 @@ class ContainmentSoakIT extends BenchRuntime {
             Thread.sleep(1000);
         }
         long heapAfter = heapAfterGc();
-        System.out.println(("CONTAINMENT SOAK %d s: %d sruns (System.exit refused in each), %d sbatch accepted and completed, "
+        System.out.println(("CONTAINMENT SOAK %d s: %d sruns (System.exit refused, a StackOverflowError and an OutOfMemoryError in each), %d sbatch accepted and completed, "
                 + "%d refused (exit/halt), %d lost, %d failed otherwise").formatted(seconds, sruns.get(), accepted.size() - lost,
                         refused.get(), lost, otherFailures));
         System.out.println("CONTAINMENT SOAK heap after GC %.1f MB before, %.1f MB after; threads %d before, %d after"
