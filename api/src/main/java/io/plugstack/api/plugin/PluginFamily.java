@@ -54,6 +54,20 @@ public enum PluginFamily {
         return minorRequired;
     }
 
+    /**
+     * The framework property that limits one call of this family's plugins, in milliseconds (0: none):
+     * {@code plugstack.spank.call.timeout.ms}, {@code plugstack.jobsubmit.call.timeout.ms},
+     * {@code plugstack.clifilter.call.timeout.ms}. Java plugins and Lua scripts alike.
+     */
+    public String callTimeoutProperty() {
+        return "plugstack." + major.replace("_", "") + ".call.timeout.ms";
+    }
+
+    /** Its default: SPANK 8000 (below the bridge's own timeout= of 10 s), job_submit and cli_filter 2000 (the Lua shims'). */
+    public long defaultCallTimeoutMs() {
+        return this == SPANK ? 8000 : 2000;
+    }
+
     /** The part of the version that must equal the host's release. */
     public SlurmVersion.Match versionMatch() {
         return versionMatch;

@@ -10,6 +10,9 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
 
+import io.plugstack.api.plugin.FrameworkProperty;
+import io.plugstack.api.plugin.PluginFamily;
+
 /**
  * How long one call into a script may run and how much memory its Lua state may hold: the same
  * per-family call limits as Java plugins (framework properties {@value #JOB_SUBMIT_TIMEOUT} and
@@ -25,6 +28,7 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
 
     public static final String JOB_SUBMIT_TIMEOUT = "plugstack.jobsubmit.call.timeout.ms";
     public static final String CLI_FILTER_TIMEOUT = "plugstack.clifilter.call.timeout.ms";
+
     public static final String MEMORY = "plugstack.lua.memory.mb";
     public static final long DEFAULT_TIMEOUT_MS = 2000;
     public static final long DEFAULT_MEMORY_MB = 256;
@@ -38,9 +42,11 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
      * logged once, naming the property, and the default used.
      */
     public static LuaLimits of(String plugin, Function<String, String> properties, Logger log) {
-        String timeout = plugin.startsWith("job_submit/") ? JOB_SUBMIT_TIMEOUT
-                : plugin.startsWith("cli_filter/") ? CLI_FILTER_TIMEOUT : null;
-        long ms = timeout == null ? DEFAULT_TIMEOUT_MS : number(properties, timeout, DEFAULT_TIMEOUT_MS, plugin, log);
+        // the family's own limit, as for its Java plugins
+        PluginFamily family = plugin.startsWith("job_submit/") ? PluginFamily.JOB_SUBMIT
+                : plugin.startsWith("cli_filter/") ? PluginFamily.CLI_FILTER : null;
+        String timeout = family == null ? null : family.callTimeoutProperty();
+        long ms = family == null ? DEFAULT_TIMEOUT_MS : number(properties, timeout, family.defaultCallTimeoutMs(), plugin, log);
         return new LuaLimits(ms, timeout, number(properties, MEMORY, DEFAULT_MEMORY_MB, plugin, log));
     }
 
@@ -64,21 +70,10 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
     }
 
     private static long number(Function<String, String> properties, String name, long fallback, String plugin, Logger log) {
-        String v = properties.apply(name);
-        if (v == null || v.isBlank()) {
-            return fallback;
-        }
-        try {
-            long n = Long.parseLong(v.strip());
-            if (n >= 0) {
-                return n;
+        return FrameworkProperty.wholeNumber(properties, name, fallback, why -> {
+            if (REPORTED.add(name + "=" + properties.apply(name))) {
+                log.log(Level.ERROR, plugin + ": " + why);
             }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        if (REPORTED.add(name + "=" + v)) {
-            log.log(Level.ERROR, plugin + ": framework property " + name + "=" + v + " is not a whole number >= 0; using " + fallback);
-        }
-        return fallback;
+        });
     }
 }

@@ -50,4 +50,14 @@ class LuaLimitsTest {
         org.assertj.core.api.Assertions.assertThat(new LuaLimits(2000, LuaLimits.JOB_SUBMIT_TIMEOUT, 256).stopAfterMs()).isEqualTo(1750);
         org.assertj.core.api.Assertions.assertThat(new LuaLimits(400, LuaLimits.JOB_SUBMIT_TIMEOUT, 256).stopAfterMs()).isEqualTo(300);
     }
+
+    @Test
+    void theTimeLimitsAreTheFamiliesOwnPropertiesAndDefaults() {
+        org.assertj.core.api.Assertions.assertThat(LuaLimits.JOB_SUBMIT_TIMEOUT)
+                .isEqualTo(io.plugstack.api.plugin.PluginFamily.JOB_SUBMIT.callTimeoutProperty());
+        org.assertj.core.api.Assertions.assertThat(LuaLimits.CLI_FILTER_TIMEOUT)
+                .isEqualTo(io.plugstack.api.plugin.PluginFamily.CLI_FILTER.callTimeoutProperty());
+        org.assertj.core.api.Assertions.assertThat(LuaLimits.DEFAULT_TIMEOUT_MS)
+                .isEqualTo(io.plugstack.api.plugin.PluginFamily.JOB_SUBMIT.defaultCallTimeoutMs());
+    }
 }

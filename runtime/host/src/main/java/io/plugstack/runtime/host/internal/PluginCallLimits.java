@@ -22,24 +22,19 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import io.plugstack.api.plugin.FrameworkProperty;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCallGuard;
 
 /**
  * The catalog's {@link PluginCallGuard}: each call runs on a pooled thread and the caller waits at
- * most its family's limit (framework properties, defaults below). A call that overruns is left
+ * most its family's limit ({@link PluginFamily#callTimeoutProperty()}). A call that overruns is left
  * running on its thread, interrupted, and reported with where it is stuck; after
  * {@value #DEFAULT_OVERRUNS} overruns (property {@value #OVERRUNS_PROPERTY}) its plugin is marked
  * FAILED.
  */
 final class PluginCallLimits implements PluginCallGuard {
 
-    /** Each family's limit property (milliseconds; 0: none) and default. */
-    static final Map<PluginFamily, String> PROPERTY = Map.of(PluginFamily.SPANK, "plugstack.spank.call.timeout.ms",
-            PluginFamily.JOB_SUBMIT, "plugstack.jobsubmit.call.timeout.ms", PluginFamily.CLI_FILTER, "plugstack.clifilter.call.timeout.ms");
-    /** SPANK: below the bridge's own timeout= (10 s), so the log names the plugin; job_submit, cli_filter: the Lua shims' 2 s. */
-    static final Map<PluginFamily, Long> DEFAULT_MS = Map.of(PluginFamily.SPANK, 8000L, PluginFamily.JOB_SUBMIT, 2000L,
-            PluginFamily.CLI_FILTER, 2000L);
     static final String OVERRUNS_PROPERTY = "plugstack.call.overruns.before.failed";
     static final int DEFAULT_OVERRUNS = 3;
 
@@ -64,27 +59,10 @@ final class PluginCallLimits implements PluginCallGuard {
     PluginCallLimits(Function<String, String> properties, BiConsumer<String, String> markFailed, Consumer<String> log) {
         this.markFailed = markFailed;
         this.log = log;
-        for (PluginFamily f : PluginFamily.values()) {
-            limits.put(f, Duration.ofMillis(number(properties, PROPERTY.get(f), DEFAULT_MS.get(f))));
+        for (PluginFamily f : PluginFamily.values()) { // each family's own property and default
+            limits.put(f, Duration.ofMillis(FrameworkProperty.wholeNumber(properties, f.callTimeoutProperty(), f.defaultCallTimeoutMs(), log)));
         }
-        this.overrunsBeforeFailed = (int) number(properties, OVERRUNS_PROPERTY, DEFAULT_OVERRUNS);
-    }
-
-    private long number(Function<String, String> properties, String name, long fallback) {
-        String v = properties.apply(name);
-        if (v == null || v.isBlank()) {
-            return fallback;
-        }
-        try {
-            long n = Long.parseLong(v.strip());
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        log.accept("framework property " + name + "=" + v + " is not a whole number >= 0; using " + fallback);
-        return fallback;
+        this.overrunsBeforeFailed = (int) FrameworkProperty.wholeNumber(properties, OVERRUNS_PROPERTY, DEFAULT_OVERRUNS, log);
     }
 
     @Override
