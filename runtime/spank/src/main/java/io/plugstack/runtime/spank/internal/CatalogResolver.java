@@ -39,11 +39,22 @@ final class CatalogResolver implements PluginResolver {
         } catch (IllegalArgumentException e) {
             return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + ": " + e.getMessage());
         }
-        PluginCatalog.Selection selected = catalog.select(PluginFamily.SPANK, pin, job.bySymbolicName());
-        if (selected.plugin().isEmpty()) {
-            return Resolution.failed(selected.why());
+        // the version chosen may go (undeploy, upgrade) before its instance is taken: then choose again
+        for (int attempt = 1;; attempt++) {
+            long generation = catalog.generation();
+            PluginCatalog.Selection selected = catalog.select(PluginFamily.SPANK, pin, job.bySymbolicName());
+            if (selected.plugin().isEmpty()) {
+                return Resolution.failed(selected.why());
+            }
+            Resolution r = load(selected.plugin().get(), context);
+            boolean moved = generation >= 0 && catalog.generation() != generation;
+            if (r.loaded() != null || !moved || attempt == 3) {
+                return r;
+            }
         }
-        PluginCatalog.ReadyPlugin ready = selected.plugin().get();
+    }
+
+    private Resolution load(PluginCatalog.ReadyPlugin ready, SpankContext context) {
         PluginRecord record = ready.record();
         String label = record.symbolicName();
         if (context == SpankContext.JOB_SCRIPT) {
