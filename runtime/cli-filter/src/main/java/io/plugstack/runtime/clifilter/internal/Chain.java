@@ -11,22 +11,22 @@ import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.host.catalog.PluginPin;
+import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.api.slurm.SlurmLog;
 
 /** The chain's machinery ({@link CliFilterChain} says the rules): the command's plugin instances, in list order. */
 public final class Chain implements CliFilterChain {
 
-    private final List<PluginCatalog.Instance> instances;
-    private final List<String> types;
-    /** Each plugin as the catalog knows it (symbolicName@version), for the call guard. */
-    private final List<String> keys;
+    /** One plugin of the chain: its instance, the list entry naming it, how the call guard knows it. */
+    private record Member(PluginCatalog.Instance instance, String type, String plugin) {
+    }
+
+    private final List<Member> members;
     private final PluginCallGuard calls;
     private final SlurmLog log;
 
-    private Chain(List<PluginCatalog.Instance> instances, List<String> types, List<String> keys, PluginCallGuard calls, SlurmLog log) {
-        this.instances = instances;
-        this.types = types;
-        this.keys = keys;
+    private Chain(List<Member> members, PluginCallGuard calls, SlurmLog log) {
+        this.members = members;
         this.calls = calls;
         this.log = log;
     }
@@ -36,9 +36,7 @@ public final class Chain implements CliFilterChain {
      * which is fatal for the command (CLI-1).
      */
     public static Optional<CliFilterChain> open(PluginCatalog catalog, String list, SlurmLog log) {
-        List<PluginCatalog.Instance> instances = new ArrayList<>();
-        List<String> types = new ArrayList<>();
-        List<String> keys = new ArrayList<>();
+        List<Member> members = new ArrayList<>();
         List<PluginPin> entries;
         try {
             entries = PluginPin.configured(PluginFamily.CLI_FILTER, list);
@@ -53,34 +51,33 @@ public final class Chain implements CliFilterChain {
             if (i.isEmpty()) {
                 log.error("cannot create cli_filter context for " + entry + (s.why().isEmpty() ? "" : ": " + s.why()));
                 log.error("failed to initialize cli_filter plugin");
-                instances.forEach(PluginCatalog.Instance::close);
+                members.forEach(m -> m.instance().close());
                 return Optional.empty();
             }
-            instances.add(i.get());
-            types.add(entry.reference());
-            keys.add(s.plugin().get().record().symbolicName() + "@" + s.plugin().get().record().bundleVersion());
+            PluginRecord record = s.plugin().get().record();
+            members.add(new Member(i.get(), entry.reference(), PluginCallGuard.plugin(record.symbolicName(), record.bundleVersion())));
         }
-        return Optional.of(new Chain(instances, types, keys, catalog.calls(), log));
+        return Optional.of(new Chain(members, catalog.calls(), log));
     }
 
     private interface Hook {
         int call(CliFilterPlugin plugin);
     }
 
-    /** Plugin {@code i}'s {@code name} hook, within cli_filter's time limit; a failure (threw, overran) is logged and is rc -1. */
-    private int call(int i, String name, Hook hook) {
-        CliFilterPlugin plugin = (CliFilterPlugin) instances.get(i).plugin();
-        PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.CLI_FILTER, keys.get(i), name, () -> hook.call(plugin));
+    /** {@code m}'s {@code name} hook, within cli_filter's time limit; a failure (threw, overran) is logged and is rc -1. */
+    private int call(Member m, String name, Hook hook) {
+        CliFilterPlugin plugin = (CliFilterPlugin) m.instance().plugin();
+        PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.CLI_FILTER, m.plugin(), name, () -> hook.call(plugin));
         if (!o.ok()) {
-            log.error(types.get(i) + ": " + name + "() " + o.failure());
+            log.error(m.type() + ": " + name + "() " + o.failure());
             return -1;
         }
         return o.value();
     }
 
     private int inOrder(String name, Hook hook) {
-        for (int i = 0; i < instances.size(); i++) {
-            int rc = call(i, name, hook);
+        for (Member m : members) {
+            int rc = call(m, name, hook);
             if (rc != 0) {
                 return rc;
             }
@@ -100,8 +97,8 @@ public final class Chain implements CliFilterChain {
 
     @Override
     public void postSubmit(int offset, long jobId, long stepId) {
-        for (int i = 0; i < instances.size(); i++) {
-            call(i, "post_submit", p -> {
+        for (Member m : members) {
+            call(m, "post_submit", p -> {
                 p.postSubmit(offset, jobId, stepId);
                 return 0;
             });
@@ -110,6 +107,6 @@ public final class Chain implements CliFilterChain {
 
     @Override
     public void close() {
-        instances.forEach(PluginCatalog.Instance::close);
+        members.forEach(m -> m.instance().close());
     }
 }

@@ -19,15 +19,35 @@ import io.plugstack.api.plugin.PluginFamily;
 @ProviderType
 public interface PluginCallGuard {
 
-    /** What one call gave: its value, or why it failed ("threw ...", "did not return within ... ms"). */
-    record Outcome<T>(T value, String failure) {
+    /**
+     * What one call gave: its value, or why it failed ("threw ...", "did not return within ... ms"),
+     * and what it threw when it threw.
+     */
+    record Outcome<T>(T value, String failure, Throwable thrown) {
+        public static <T> Outcome<T> returned(T value) {
+            return new Outcome<>(value, null, null);
+        }
+
+        public static <T> Outcome<T> threw(Throwable thrown) {
+            return new Outcome<>(null, "threw " + thrown, thrown);
+        }
+
+        public static <T> Outcome<T> failed(String why) {
+            return new Outcome<>(null, why, null);
+        }
+
         public boolean ok() {
             return failure == null;
         }
     }
 
+    /** How the guard names a plugin in {@link #call}: its symbolic name and version ({@code itest.evil@1.0.0}). */
+    static String plugin(String symbolicName, Object version) {
+        return symbolicName + "@" + version;
+    }
+
     /**
-     * Calls {@code body}, the plugin {@code plugin} ({@code symbolicName@version}, how the catalog
+     * Calls {@code body}, the plugin {@code plugin} ({@link #plugin(String, Object)}, how the catalog
      * knows it) doing {@code callback}, within {@code family}'s limit.
      */
     <T> Outcome<T> call(PluginFamily family, String plugin, String callback, Callable<T> body);
@@ -72,9 +92,9 @@ public interface PluginCallGuard {
         @Override
         public <T> Outcome<T> call(PluginFamily family, String plugin, String callback, Callable<T> body) {
             try {
-                return new Outcome<>(body.call(), null);
+                return Outcome.returned(body.call());
             } catch (Exception | Error e) {
-                return new Outcome<>(null, "threw " + e);
+                return Outcome.threw(e);
             }
         }
 

@@ -97,17 +97,17 @@ final class PluginCallLimits implements PluginCallGuard {
             }
         });
         try {
-            return new Outcome<>(f.get(limit.toMillis(), TimeUnit.MILLISECONDS), null);
+            return Outcome.returned(f.get(limit.toMillis(), TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
-            return new Outcome<>(null, "threw " + e.getCause());
+            return Outcome.threw(e.getCause());
         } catch (TimeoutException e) {
             overran(plugin, callback, limit, runner.get());
             f.cancel(true); // interrupted: a plugin blocked in sleep or I/O may still return
-            return new Outcome<>(null, "did not return within " + limit.toMillis() + " ms");
+            return Outcome.failed("did not return within " + limit.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             f.cancel(true);
-            return new Outcome<>(null, "interrupted while waiting for it");
+            return Outcome.failed("interrupted while waiting for it");
         }
     }
 

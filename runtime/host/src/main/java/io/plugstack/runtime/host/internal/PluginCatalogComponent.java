@@ -88,7 +88,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
 
     /** A plugin ({@code symbolicName@version}) that overran its limit too often: out of use, the next version down runs. */
     private void markFailed(String plugin, String why) {
-        table.all().stream().filter(t -> (t.symbolicName() + "@" + t.version()).equals(plugin)).forEach(t -> t.markFailed(why));
+        table.all().stream().filter(t -> PluginCallGuard.plugin(t.symbolicName(), t.version()).equals(plugin)).forEach(t -> t.markFailed(why));
         table.changed();
         LOG.error("plugin " + plugin + ": " + why);
     }

@@ -56,7 +56,7 @@ class PluginCallLimitsTest {
 
     @Test
     void aCallThatReturnsGivesItsValue() {
-        assertThat(limits.call(PluginFamily.JOB_SUBMIT, "p@1.0.0", "job_submit", () -> 7)).isEqualTo(new Outcome<>(7, null));
+        assertThat(limits.call(PluginFamily.JOB_SUBMIT, "p@1.0.0", "job_submit", () -> 7)).isEqualTo(Outcome.returned(7));
     }
 
     @Test

@@ -96,11 +96,11 @@ public final class Chain {
         for (PluginCatalog.ReadyPlugin r : plugins) {
             String type = r.record().type();
             PluginCallGuard.Outcome<Integer> o = catalog.calls().call(PluginFamily.JOB_SUBMIT,
-                    r.record().symbolicName() + "@" + r.record().bundleVersion(), hook, () -> call.on((JobSubmitPlugin) r.plugin(), message));
+                    PluginCallGuard.plugin(r.record().symbolicName(), r.record().bundleVersion()), hook, () -> call.on((JobSubmitPlugin) r.plugin(), message));
             if (!o.ok()) {
                 // a bug (threw) or a hang (overran the limit): this request is rejected, naming the plugin; others go on
                 log.error(type + ": " + hook + "() " + o.failure());
-                String why = o.failure().startsWith("threw ") ? "internal error: " + o.failure().substring("threw ".length()) : o.failure();
+                String why = o.thrown() != null ? "internal error: " + o.thrown() : o.failure();
                 return new Result(SlurmErrno.SLURM_ERROR.code(), Optional.of(type + ": " + why), type);
             }
             int rc = o.value();

@@ -129,7 +129,7 @@ public final class SpankStack implements AutoCloseable {
             int rc;
             try {
                 // within SPANK's time limit; a throw or an overrun is that plugin failing this callback (spank.8's table)
-                PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.SPANK, p.label() + "@" + p.version(), callback.shortName(),
+                PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.SPANK, PluginCallGuard.plugin(p.label(), p.version()), callback.shortName(),
                         () -> callback.invoke(p.plugin(), handle, p.args()));
                 if (!o.ok()) {
                     log.error("spank: " + p.label() + ": " + callback.shortName() + "() " + o.failure());
