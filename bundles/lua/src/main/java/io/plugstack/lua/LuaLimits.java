@@ -33,7 +33,7 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
     public static final long DEFAULT_TIMEOUT_MS = 2000;
     public static final long DEFAULT_MEMORY_MB = 256;
 
-    /** "name=value" already reported: both plugins, and each command's cli_filter/lua, read the same properties. */
+    /** Lines already reported (each names the property and its value): both plugins, and each command's cli_filter/lua, read the same properties. */
     private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
 
     /**
@@ -71,7 +71,7 @@ public record LuaLimits(long timeoutMs, String timeoutSource, long memoryMb) {
 
     private static long number(Function<String, String> properties, String name, long fallback, String plugin, Logger log) {
         return FrameworkProperty.wholeNumber(properties, name, fallback, why -> {
-            if (REPORTED.add(name + "=" + properties.apply(name))) {
+            if (REPORTED.add(why)) { // the line names the property and its value
                 log.log(Level.ERROR, plugin + ": " + why);
             }
         });

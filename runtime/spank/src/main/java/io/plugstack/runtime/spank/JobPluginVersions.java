@@ -63,8 +63,9 @@ public record JobPluginVersions(Map<String, String> bySymbolicName) {
 
     /** The versions {@code environment} carries for a stack of {@code context}; malformed entries are logged and skipped. */
     public static JobPluginVersions carried(SpankContext context, Map<String, String> environment, SlurmLog log) {
-        Optional<String> value = carrier(context).map(environment::get);
-        return value.isEmpty() ? NONE : parse(carrier(context).get(), value.get(), log);
+        Optional<String> name = carrier(context);
+        String value = name.map(environment::get).orElse(null);
+        return value == null ? NONE : parse(name.get(), value, log);
     }
 
     /** {@code name=value}'s versions ({@code symbolic-name@version,...}); a malformed entry is logged naming {@code name} and skipped. */
