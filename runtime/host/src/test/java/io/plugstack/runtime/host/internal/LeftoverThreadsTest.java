@@ -7,6 +7,7 @@ import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
@@ -26,7 +27,8 @@ class LeftoverThreadsTest {
     }
 
     /** The plugin's own code, looping in a thread it started. */
-    static void pluginLoop(CountDownLatch stop) {
+    static void pluginLoop(CountDownLatch inside, CountDownLatch stop) {
+        inside.countDown();
         try {
             stop.await();
         } catch (InterruptedException e) {
@@ -36,9 +38,11 @@ class LeftoverThreadsTest {
 
     @Test
     void aThreadThePluginStartedAndLeftRunningIsNamedWithWhereItRuns() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
         CountDownLatch stop = new CountDownLatch(1);
-        Thread t = new Thread(() -> pluginLoop(stop), "plugin-poller");
+        Thread t = new Thread(() -> pluginLoop(inside, stop), "plugin-poller");
         t.start();
+        assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue(); // its stack holds the plugin's code from here on
         List<String> logged = new ArrayList<>();
         try {
             LeftoverThreads.report(pluginOfThisTest(), "itest.poller 1.0.0", logged::add);
