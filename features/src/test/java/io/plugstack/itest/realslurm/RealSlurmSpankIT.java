@@ -225,6 +225,10 @@ class RealSlurmSpankIT {
         assertThat(seen[1]).as(r.toString()).isEqualTo(tmp.toString());
         assertThat(r.stdout().lines().toList().get(1)).isEqualTo(RealSlurm.TEST_USER + " 700");
         awaitInBoth("job_epilog job_script", 1);
+        // demo logs its job_epilog before private-tmp's (stack order) has removed the directory
+        for (int i = 0; i < 100 && Files.exists(tmp); i++) {
+            Thread.sleep(50);
+        }
         assertThat(tmp).doesNotExist();
     }
 
