@@ -74,6 +74,18 @@ class SlurmErrnoTest {
         assertEquals(code, SlurmErrno.valueOf(name).code());
     }
 
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource(delimiter = '|', value = {
+            "ESLURM_TOO_MANY_REQUESTED_CPUS           | 2005 | More processors requested than permitted",
+            "ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE | 2014 | Requested node configuration is not available",
+            "ESLURM_INVALID_JOB_ID                    | 2017 | Invalid job id specified",
+            "ESLURM_ALREADY_DONE                      | 2021 | Job/step already completing or completed",
+    })
+    void controllerCodesTheBenchAnswersWithHaveSlurmsNumbersAndTexts(String name, int code, String text) {
+        assertEquals(code, SlurmErrno.valueOf(name).code());
+        assertEquals(text, SlurmErrno.strerror(code));
+    }
+
     @Test
     void missingTimeLimitAndInvalidTimeLimitHaveJs14Texts() {
         assertEquals("Time limit specification required, but not provided", SlurmErrno.strerror(8000));

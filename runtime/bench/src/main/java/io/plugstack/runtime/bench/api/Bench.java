@@ -24,6 +24,12 @@ public interface Bench {
     int scrontab(List<String> args, CommandIO io);
 
     /**
+     * scancel jobid...: the jobs end CANCELLED at once; a running one's processes are killed and its
+     * epilog runs on the node. Only the owner or root may. Returns scancel's exit code.
+     */
+    int scancel(List<String> args, CommandIO io);
+
+    /**
      * scontrol update jobid=N Key=Value...: a job modification through the job_submit chain's
      * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.
      */

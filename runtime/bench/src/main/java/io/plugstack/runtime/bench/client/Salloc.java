@@ -43,21 +43,26 @@ public final class Salloc {
             s.cliFilter().postSubmit(0, job.id, NoVal.NO_VAL);
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);
-            int exit = 0;
-            if (!JobEnd.prolog(c.node(), job)) {
-                s.log.error("Prolog failure on node " + c.controller().nodeName());
-                exit = 1;
-            } else if (!s.line().command.isEmpty()) {
-                exit = runCommand(c, s, job);
-            }
-            StepResult result = new StepResult(exit, Optional.empty());
-            if (!s.spank.exit().ok()) {
-                result = JobEnd.withClientFailure(result, SlurmCommand.SALLOC, SpankCallback.EXIT, SpankContext.ALLOCATOR);
-            }
-            s.log.info("Relinquishing job allocation " + job.id);
-            JobEnd.finish(c.node(), job, result, "command failed");
-            return exit;
+            return JobEnd.guarded(c.node(), job, () -> allocation(c, s, job), () -> s.exitWith(1));
         }
+    }
+
+    /** The allocation's life: prolog, the command, exit; then the job ends. */
+    private static int allocation(Cluster c, ClientSession s, Job job) {
+        int exit = 0;
+        if (!JobEnd.prolog(c.node(), job)) {
+            s.log.error("Prolog failure on node " + c.controller().nodeName());
+            exit = 1;
+        } else if (!s.line().command.isEmpty()) {
+            exit = runCommand(c, s, job);
+        }
+        StepResult result = new StepResult(exit, Optional.empty());
+        if (!s.spank.exit().ok()) {
+            result = JobEnd.withClientFailure(result, SlurmCommand.SALLOC, SpankCallback.EXIT, SpankContext.ALLOCATOR);
+        }
+        s.log.info("Relinquishing job allocation " + job.id);
+        JobEnd.finish(c.node(), job, result, "command failed");
+        return exit;
     }
 
     private static int runCommand(Cluster c, ClientSession s, Job job) {

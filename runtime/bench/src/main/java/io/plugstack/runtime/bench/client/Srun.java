@@ -1,5 +1,7 @@
 package io.plugstack.runtime.bench.client;
 
+import io.plugstack.api.slurm.SlurmErrno;
+
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
@@ -72,26 +74,43 @@ public final class Srun {
             return s.exitWith(1);
         }
         int ntasks;
+        int cpusPerTask;
         try {
-            ntasks = (int) SlurmUnits.count(s.line().last(SubmitOption.NTASKS).orElse("1"), 1, "number of tasks");
+            ntasks = SlurmUnits.intCount(s.line().last(SubmitOption.NTASKS).orElse("1"), "ntasks", "number of tasks");
+            cpusPerTask = SlurmUnits.intCount(s.line().last(SubmitOption.CPUS_PER_TASK).orElse("1"), "cpus-per-task",
+                    "--cpus-per-task");
         } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());
             return s.exitWith(1);
         }
         Optional<Job> allocation = allocationOf(c, s.io.env());
+        int fits = c.controller().stepFits(ntasks, cpusPerTask);
+        if (allocation.isPresent() && fits != 0) { // a new allocation's size is the controller's to check
+            s.log.error("Unable to create step for job " + allocation.get().id + ": " + SlurmErrno.strerror(fits));
+            return s.exitWith(1);
+        }
         Optional<Job> granted = allocation.isPresent() ? allocation : newAllocation(c, s);
         if (granted.isEmpty()) {
             return s.exitWith(1);
         }
         Job job = granted.get();
+        if (allocation.isPresent()) {
+            return step(c, s, job, ntasks, false);
+        }
+        // this srun's own job: whatever stops it, the job ends (with its epilog) rather than staying RUNNING
+        return JobEnd.guarded(c.node(), job, () -> step(c, s, job, ntasks, true), () -> s.exitWith(1));
+    }
+
+    /** local_user_init, the step, exit; the job ends with the step when it is this srun's own ({@code ownJob}). */
+    private static int step(Cluster c, ClientSession s, Job job, int ntasks, boolean ownJob) {
         long stepId = c.controller().nextStepId(job); // known to srun before local_user_init, as in Slurm
         s.spank.job(JobFacts.job(job.uid, job.gid, job.id).step(stepId).tasks(ntasks, ntasks).layoutKnown(true)
                 .argv(s.line().command).cpusPerTask(1).build());
         if (!s.spank.localUserInit().ok()) {
             s.log.error("Failure in local plugin stack");
             int code = s.exitWith(1);
-            if (allocation.isEmpty()) {
-                c.controller().finish(job, JobState.FAILED, 1, "local_user_init failed");
+            if (ownJob) {
+                JobEnd.end(c.node(), job, JobState.FAILED, 1, "local_user_init failed");
             }
             return code;
         }
@@ -100,7 +119,7 @@ public final class Srun {
         if (!s.spank.exit().ok()) {
             step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
         }
-        if (allocation.isEmpty()) {
+        if (ownJob) {
             JobEnd.finish(c.node(), job, step, "step failed");
         }
         if (step.exitCode() != 0) {

@@ -28,7 +28,8 @@ public final class Controller {
 
     private final Map<Long, Job> jobs = new TreeMap<>();
     private final String nodeName;
-    private long nextJobId = 1;
+    private final int nodeCpus;
+    private final JobIds jobIds;
     private boolean drained;
     private String drainReason = "";
     private int slurmdStarts;
@@ -38,11 +39,22 @@ public final class Controller {
     private final JobSubmitChain jobSubmit;
     private final Supplier<List<Partition>> partitions;
 
-    /** @param partitions the partitions as configured now (slurm.conf's PartitionName lines) */
+    /** A controller whose job ids live as long as it does, for a node with this machine's CPUs. */
     public Controller(String nodeName, JobSubmitChain jobSubmit, Supplier<List<Partition>> partitions) {
+        this(nodeName, Runtime.getRuntime().availableProcessors(), jobSubmit, partitions, JobIds.inMemory());
+    }
+
+    /**
+     * @param nodeCpus the node's CPUs (slurm.conf's CPUs=): no job or step may ask for more
+     * @param partitions the partitions as configured now (slurm.conf's PartitionName lines)
+     * @param jobIds where job ids come from (kept across restarts in a runtime's home)
+     */
+    public Controller(String nodeName, int nodeCpus, JobSubmitChain jobSubmit, Supplier<List<Partition>> partitions, JobIds jobIds) {
         this.nodeName = nodeName;
+        this.nodeCpus = nodeCpus;
         this.jobSubmit = jobSubmit;
         this.partitions = partitions;
+        this.jobIds = jobIds;
     }
 
     public void minJobAge(int seconds) {
@@ -64,6 +76,7 @@ public final class Controller {
             JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
                     : jobSubmit.submit(d, d.userId());
             int rc = r.ok() ? partitionCheck(d) : r.rc();
+            rc = rc == 0 ? NodeFit.allocation(d, nodeCpus) : rc;
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
                 r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
@@ -79,7 +92,7 @@ public final class Controller {
         List<Job> created = new ArrayList<>();
         boolean het = req.components().size() > 1;
         for (int offset = 0; offset < req.components().size(); offset++) {
-            long id = nextJobId++;
+            long id = jobIds.take();
             Job j = new Job(id, req.components().get(offset), req.command(), req.plugstack(), req.jobControlEnv(),
                     het ? (created.isEmpty() ? id : created.get(0).id) : 0, het ? offset : 0);
             jobs.put(j.id, j);
@@ -158,6 +171,11 @@ public final class Controller {
         return Optional.ofNullable(jobs.get(id)).filter(j -> j.state == JobState.RUNNING);
     }
 
+    /** 0, or why a step of {@code ntasks} x {@code cpusPerTask} cannot run on the node (Slurm's step create check). */
+    public int stepFits(long ntasks, long cpusPerTask) {
+        return NodeFit.step(ntasks, cpusPerTask, nodeCpus);
+    }
+
     /** The next step id of {@code job}: known to srun before local_user_init, as in Slurm. */
     public synchronized long nextStepId(Job job) {
         return job.nextStepId++;
@@ -183,15 +201,24 @@ public final class Controller {
         return Optional.ofNullable(jobs.get(id));
     }
 
-    public synchronized void state(Job job, JobState state) {
+    /** The job goes to {@code state}; false (and nothing changes) once it has ended, e.g. cancelled meanwhile. */
+    public synchronized boolean state(Job job, JobState state) {
+        if (job.state.finished()) {
+            return false;
+        }
         if (state == JobState.RUNNING) {
             job.startTime = System.currentTimeMillis() / 1000;
         }
         job.state = state;
         notifyAll();
+        return true;
     }
 
+    /** The job's end state; the first end wins (a job cancelled while its step ran stays CANCELLED). */
     public synchronized void finish(Job job, JobState state, int exitCode, String reason) {
+        if (job.state.finished()) {
+            return;
+        }
         job.endTime = System.currentTimeMillis() / 1000;
         job.state = state;
         job.exitCode = exitCode;
@@ -199,8 +226,52 @@ public final class Controller {
         notifyAll();
     }
 
+    /** What {@link #cancel} did: 0 and the job, which was running on the node if {@code wasRunning}; or the error. */
+    public record Cancel(int rc, Optional<Job> job, boolean wasRunning) {
+    }
+
+    /**
+     * scancel: the job ends CANCELLED at once, whatever its steps and plugins are doing (the node
+     * then ends its processes and runs its epilog). Only its owner or root may; a finished job cannot be.
+     */
+    public synchronized Cancel cancel(long jobId, long uid) {
+        Job j = jobs.get(jobId);
+        if (j == null) {
+            return new Cancel(SlurmErrno.ESLURM_INVALID_JOB_ID.code(), Optional.empty(), false);
+        }
+        if (uid != 0 && uid != j.uid) {
+            return new Cancel(SlurmErrno.ESLURM_ACCESS_DENIED.code(), Optional.of(j), false);
+        }
+        if (j.state.finished()) {
+            return new Cancel(SlurmErrno.ESLURM_ALREADY_DONE.code(), Optional.of(j), false);
+        }
+        boolean running = j.state == JobState.RUNNING;
+        finish(j, JobState.CANCELLED, 0, "cancelled by uid " + uid);
+        return new Cancel(0, Optional.of(j), running);
+    }
+
+    /**
+     * A job a runtime before this one ran on the node and never ended (it was killed): it is known
+     * again, RUNNING until the node has ended it (its processes killed, its epilog run), then NODE_FAIL.
+     */
+    public synchronized Job recovered(long id, long uid, long gid, String name, Map<String, String> jobControlEnv,
+            PlugstackConf.Result plugstack) {
+        JobDescriptor d = new JobDescriptor();
+        d.setNumber(JobDescField.USER_ID, uid);
+        d.setNumber(JobDescField.GROUP_ID, gid);
+        d.setName(name);
+        Job j = new Job(id, d, name, plugstack, jobControlEnv, 0, 0);
+        j.state = JobState.RUNNING;
+        j.prologDone = true;
+        jobs.put(id, j);
+        return j;
+    }
+
     /** Back to the queue after a node failure (ESPANK_NODE_FAILURE: requeue). */
     public synchronized void requeue(Job job, String reason) {
+        if (job.state.finished()) {
+            return; // cancelled meanwhile
+        }
         job.state = JobState.PENDING;
         job.restarts++;
         job.reason = reason;

@@ -59,7 +59,7 @@ record JobRecordView(Job job) implements JobRecord {
         return job.desc.getString(JobDescField.ADMIN_COMMENT);
     }
 
-    /** Slurm's base states: PENDING 0, RUNNING 1, COMPLETE 3, CANCELLED 4, FAILED 5. */
+    /** Slurm's base states: PENDING 0, RUNNING 1, COMPLETE 3, CANCELLED 4, FAILED 5, NODE_FAIL 7. */
     @Override
     public long jobState() {
         return switch (job.state) {
@@ -68,6 +68,7 @@ record JobRecordView(Job job) implements JobRecord {
             case COMPLETED -> 3;
             case CANCELLED -> 4;
             case FAILED -> 5;
+            case NODE_FAIL -> 7;
         };
     }
 

@@ -4,7 +4,10 @@ import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;
+import io.plugstack.runtime.bench.controller.JobIds;
+import io.plugstack.runtime.bench.node.LeftoverJobs;
 import io.plugstack.runtime.bench.node.Node;
+import io.plugstack.runtime.bench.node.NodeJobs;
 import io.plugstack.runtime.bench.node.SlurmdDaemon;
 import io.plugstack.runtime.bench.node.StepDaemon;
 import io.plugstack.runtime.bench.client.Srun;
@@ -12,6 +15,7 @@ import io.plugstack.runtime.bench.client.Sbatch;
 import io.plugstack.runtime.bench.client.Salloc;
 import io.plugstack.runtime.bench.client.Scrontab;
 import io.plugstack.runtime.bench.client.JobUpdate;
+import io.plugstack.runtime.bench.client.Scancel;
 import io.plugstack.runtime.bench.client.Cluster;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
@@ -70,6 +74,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     private final CommandServer server;
     private final List<PartitionDefinition> partitions = new CopyOnWriteArrayList<>();
     private volatile SlurmConfig config;
+    private final LeftoverJobs leftovers;
     private boolean slurmdUp;
 
     @Activate
@@ -79,14 +84,38 @@ public final class BenchComponent implements Bench, Slurmctld {
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
-        Controller controller = new Controller(node != null ? node : "node1", jobSubmit, this::partitions);
+        Path data = context.getProperty(RuntimeHome.PROPERTY) == null ? null : RuntimeHome.of(context::getProperty).data();
+        SlurmLog slurmd = SlurmLog.lines("slurmd", System.err, 0);
+        // slurmd's spool and slurmctld's state save directory: what a killed runtime's jobs left is ended first
+        NodeJobs nodeJobs = data == null ? NodeJobs.inMemory() : NodeJobs.spool(data.resolve("slurmd").resolve("jobs"), slurmd);
+        this.leftovers = LeftoverJobs.killProcesses(nodeJobs);
+        JobIds ids = data == null ? JobIds.inMemory()
+                : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
+        Controller controller = new Controller(node != null ? node : "node1", nodeCpus(context), jobSubmit, this::partitions, ids);
         controller.minJobAge(config.minJobAge());
-        this.server = context.getProperty(RuntimeHome.PROPERTY) == null ? null
-                : startServer(RuntimeHome.of(context::getProperty).data());
+        this.server = data == null ? null : startServer(data);
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
-                new StepDaemon(stacks, v, controller.nodeName(), jobEnv));
+                new StepDaemon(stacks, v, controller.nodeName(), jobEnv, nodeJobs), nodeJobs);
         this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv);
+    }
+
+    /** The node's CPUs (slurm.conf's CPUs=): {@code plugstack.bench.cpus}, or this machine's. */
+    private static int nodeCpus(BundleContext context) {
+        String cpus = context.getProperty("plugstack.bench.cpus");
+        if (cpus != null) {
+            try {
+                int n = Integer.parseInt(cpus.trim());
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            LOG.error("plugstack.bench.cpus=" + cpus + " is not a positive whole number; the node has this machine's "
+                    + Runtime.getRuntime().availableProcessors() + " CPUs");
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 
     @Modified
@@ -133,6 +162,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         if (!slurmdUp) {
             cluster.node().slurmd().start();
             slurmdUp = true;
+            leftovers.end(cluster.node(), cluster.node().slurmd().log()); // before any new job runs
         }
         return cluster;
     }
@@ -155,6 +185,11 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public int scrontab(List<String> args, CommandIO io) {
         return Scrontab.run(up(), args, io);
+    }
+
+    @Override
+    public int scancel(List<String> args, CommandIO io) {
+        return Scancel.run(cluster, args, io, background);
     }
 
     @Override

@@ -38,7 +38,7 @@ import io.plugstack.runtime.spi.bench.SlurmClient;
  */
 final class CommandServer implements AutoCloseable {
 
-    static final List<String> COMMANDS = List.of("srun", "sbatch", "salloc", "scrontab");
+    static final List<String> COMMANDS = List.of("srun", "sbatch", "salloc", "scrontab", "scancel");
 
     private final Path socket;
     private final Path bin;
@@ -126,6 +126,7 @@ final class CommandServer implements AutoCloseable {
                 case "sbatch" -> bench.sbatch(r.args(), io);
                 case "salloc" -> bench.salloc(r.args(), io);
                 case "scrontab" -> bench.scrontab(r.args(), io);
+                case "scancel" -> bench.scancel(r.args(), io);
                 default -> {
                     e.println("plugstack: " + r.command() + ": not a command of the bench");
                     yield 2;

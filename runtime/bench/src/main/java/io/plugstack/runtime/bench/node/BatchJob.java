@@ -31,7 +31,10 @@ public final class BatchJob {
     /** @param others a heterogeneous job's other components: allocated with it, ended with it */
     public static void run(Node c, Job job, List<Job> others, List<String> argv, Map<String, String> env,
             List<LaunchOption> launch, Path output) {
-        runLeader(c, job, argv, env, launch, output);
+        JobEnd.guarded(c, job, () -> {
+            runLeader(c, job, argv, env, launch, output);
+            return null;
+        }, () -> null);
         for (Job k : others) {
             c.controller().finish(k, job.state(), job.exitCode(), job.reason());
         }
@@ -40,13 +43,15 @@ public final class BatchJob {
     private static void runLeader(Node c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch,
             Path output) {
         for (boolean rerun = false;; rerun = true) {
-            if (!awaitNode(c)) {
+            if (!awaitNode(c, job)) {
                 return;
             }
             if (rerun) {
                 c.controller().relaunch(job, c.stacks().read(SlurmLog.QUIET)); // a requeued job is launched anew
             }
-            c.controller().state(job, JobState.RUNNING);
+            if (!c.controller().state(job, JobState.RUNNING)) {
+                return; // cancelled while it waited
+            }
             if (!JobEnd.prolog(c, job)) {
                 c.controller().requeue(job, "Prolog failure");
                 continue;
@@ -56,7 +61,7 @@ public final class BatchJob {
             try (PrintStream out = new PrintStream(OnBehalfOf.user(job.uid, job.gid).createFile(output), true)) {
                 step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, out));
             } catch (IOException e) {
-                c.controller().finish(job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
+                JobEnd.end(c, job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
                 return;
             }
             JobEnd.applyNodeOutcome(c, step);
@@ -69,9 +74,9 @@ public final class BatchJob {
         }
     }
 
-    /** Blocks while the node is drained; false if interrupted. */
-    private static boolean awaitNode(Node c) {
-        while (c.controller().drained()) {
+    /** Blocks while the node is drained; false if interrupted or the job was cancelled meanwhile. */
+    private static boolean awaitNode(Node c, Job job) {
+        while (c.controller().drained() && !job.state().finished()) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
@@ -79,6 +84,6 @@ public final class BatchJob {
                 return false;
             }
         }
-        return true;
+        return !job.state().finished();
     }
 }

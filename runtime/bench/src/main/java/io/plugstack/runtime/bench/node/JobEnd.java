@@ -3,6 +3,7 @@ package io.plugstack.runtime.bench.node;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
@@ -15,6 +16,7 @@ public final class JobEnd {
 
     /** Runs the prolog once per job on the node; false (and the node drained) when it failed. */
     public static boolean prolog(Node c, Job job) {
+        c.jobs().started(job); // before any of its processes: a restart must find it
         if (job.prologDone()) {
             return true;
         }
@@ -26,13 +28,48 @@ public final class JobEnd {
         return true;
     }
 
+    /** The job's step is over: the job ends with what the step gave (unless it ended already, e.g. cancelled). */
     public static void finish(Node c, Job job, StepResult step, String reasonIfFailed) {
-        if (!c.slurmd().jobScript(job, SpankCallback.JOB_EPILOG)) {
-            c.controller().drain("spank: job_epilog failed for job " + job.id);
-        }
         boolean failed = step.exitCode() != 0 || step.failed().map(f -> f.outcome().failsJob()).orElse(false);
-        c.controller().finish(job, failed ? JobState.FAILED : JobState.COMPLETED, step.exitCode(),
+        end(c, job, failed ? JobState.FAILED : JobState.COMPLETED, step.exitCode(),
                 failed ? step.failed().map(StepResult.Failure::message).orElse(reasonIfFailed) : "");
+    }
+
+    /**
+     * Ends the job on the node, once whoever gets here first (its own step, scancel, a failure, the
+     * next start after a crash): what its tasks left running is killed, the epilog runs (a failed one
+     * drains the node, spank.8), the node forgets it, and the controller records {@code state}
+     * unless the job has an end state already. Returns how many processes were killed, or -1 when the
+     * job had been ended already.
+     */
+    public static int end(Node c, Job job, JobState state, int exitCode, String reason) {
+        int killed = c.jobs().endTasks(job.id);
+        if (killed >= 0) {
+            try {
+                if (!c.slurmd().jobScript(job, SpankCallback.JOB_EPILOG)) {
+                    c.controller().drain("spank: job_epilog failed for job " + job.id);
+                }
+            } finally {
+                c.jobs().forget(job.id);
+            }
+        }
+        c.controller().finish(job, state, exitCode, reason);
+        return killed;
+    }
+
+    /**
+     * Runs what a job does on the node ({@code work}); if it stops by any throwable (a plugin's Error
+     * the guard did not see, a bug), the job still ends, FAILED, with its epilog, and {@code onFailure}
+     * gives the answer: a job never stays RUNNING with no one to end it.
+     */
+    public static <T> T guarded(Node c, Job job, Supplier<T> work, Supplier<T> onFailure) {
+        try {
+            return work.get();
+        } catch (RuntimeException | Error e) {
+            c.slurmd().log().error("job " + job.id + ": " + e + "; the job is ended FAILED");
+            end(c, job, JobState.FAILED, 1, "the node failed to run the job: " + e);
+            return onFailure.get();
+        }
     }
 
     /** Applies a failed callback's node consequence. */

@@ -77,6 +77,11 @@ public final class SlurmdDaemon {
         start();
     }
 
+    /** slurmd's log (the runtime's console). */
+    public SlurmLog log() {
+        return log;
+    }
+
     /** The slurmd-context plugins currently loaded (for the shell and tests). */
     public synchronized List<String> loadedPlugins() {
         return session == null ? List.of() : session.plugins();

@@ -1,6 +1,11 @@
 package io.plugstack.runtime.bench.node;
 
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+
+import io.plugstack.runtime.bench.controller.JobState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +34,13 @@ public final class StepDaemon {
     private final SlurmVersion release;
     private final String node;
     private final java.util.function.UnaryOperator<Map<String, String>> jobEnvironment;
+    private final NodeJobs jobs;
 
     /** @param jobEnvironment what every job's environment gets besides Slurm's variables (the command shims) */
     public StepDaemon(SpankStacks stacks, SlurmVersion release, String node,
-            java.util.function.UnaryOperator<Map<String, String>> jobEnvironment) {
+            java.util.function.UnaryOperator<Map<String, String>> jobEnvironment, NodeJobs jobs) {
         this.jobEnvironment = jobEnvironment;
+        this.jobs = jobs;
         this.stacks = stacks;
         this.release = release;
         this.node = node;
@@ -67,8 +74,19 @@ public final class StepDaemon {
             if (!session.userInit().ok() && stops(req, SpankCallback.USER_INIT)) {
                 return stopped(session, req, SpankCallback.USER_INIT);
             }
-            return new TaskRunner(session, req, log).run(stepEnv);
+            StepResult result = new TaskRunner(session, req, log, jobs).run(stepEnv);
+            if (req.job().state() == JobState.CANCELLED) {
+                log.error(cancelledLine(req));
+            }
+            return result;
         }
+    }
+
+    /** What slurmstepd writes when the job is cancelled: "*** STEP 7.0 ON node1 CANCELLED AT 2026-11-25T02:30:00 ***" (JOB 7 for the batch step). */
+    private String cancelledLine(StepRequest req) {
+        String what = req.stepId() == BatchJob.BATCH_STEP ? "JOB " + req.job().id : "STEP " + req.job().id + "." + req.stepId();
+        return "*** " + what + " ON " + node + " CANCELLED AT "
+                + LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME) + " ***";
     }
 
     /** Whether a failure of {@code cb} ends the step (it fails the job or the command per spank.8). */

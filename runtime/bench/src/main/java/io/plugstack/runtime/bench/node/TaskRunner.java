@@ -25,11 +25,13 @@ public final class TaskRunner {
     private final SpankSession session;
     private final StepRequest req;
     private final SlurmLog log;
+    private final NodeJobs jobs;
     private final List<Process> processes = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
     private StepResult.Failure failure;
 
-    TaskRunner(SpankSession session, StepRequest req, SlurmLog log) {
+    TaskRunner(SpankSession session, StepRequest req, SlurmLog log, NodeJobs jobs) {
+        this.jobs = jobs;
         this.session = session;
         this.req = req;
         this.log = log;
@@ -87,10 +89,16 @@ public final class TaskRunner {
             if (task.niceness() != null) {
                 command = TaskNiceness.command(command, task.niceness(), inherited);
             }
+            // its own process group, as slurmstepd gives tasks: what it forks stays findable when it ends or the runtime dies
+            command = TaskProcesses.asGroupLeader(command);
             ProcessBuilder pb = new ProcessBuilder(command);
             pb.environment().clear();
             pb.environment().putAll(env);
+            long before = TaskProcesses.nowTicks();
             Process p = pb.start();
+            if (!jobs.taskStarted(req.job(), new TaskProcesses.Group(p.pid(), before))) {
+                p.destroyForcibly(); // the job ended (cancelled) while this task was being started
+            }
             processes.add(p);
             pumps.add(OutputPump.start(p.getInputStream(), req.out()));
             pumps.add(OutputPump.start(p.getErrorStream(), req.err()));

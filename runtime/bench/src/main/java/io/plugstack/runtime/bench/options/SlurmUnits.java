@@ -22,6 +22,19 @@ public final class SlurmUnits {
         };
     }
 
+    /**
+     * A count Slurm keeps in an int (--ntasks, --cpus-per-task): at least 1; above INT_MAX Slurm's
+     * parse_int words it "Numeric argument (N) to big for --option." (its spelling), where Slurm
+     * would go on with the number cut to 32 bits.
+     */
+    public static int intCount(String text, String option, String what) {
+        long v = count(text, 1, what);
+        if (v > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("Numeric argument (" + v + ") to big for --" + option + ".");
+        }
+        return (int) v;
+    }
+
     /** A whole number of at least {@code min}, or the error Slurm words as "Invalid <what>". */
     public static long count(String text, long min, String what) {
         try {

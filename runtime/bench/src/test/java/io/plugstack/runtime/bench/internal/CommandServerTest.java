@@ -47,6 +47,7 @@ class CommandServerTest {
         @Override public int sbatch(List<String> args, CommandIO io) { return ran("sbatch", args); }
         @Override public int salloc(List<String> args, CommandIO io) { return ran("salloc", args); }
         @Override public int scrontab(List<String> args, CommandIO io) { return ran("scrontab", args); }
+        @Override public int scancel(List<String> args, CommandIO io) { return ran("scancel", args); }
         @Override public int updateJob(long jobId, Map<String, String> fields, CommandIO io) { return 0; }
         @Override public List<JobView> jobs() { return List.of(); }
         @Override public NodeView node() { return null; }

@@ -135,7 +135,7 @@ class TaskRunnerNicenessTest {
         }
         session.tasks(tasks);
         Map<String, String> stepEnv = new LinkedHashMap<>(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C"));
-        StepResult r = new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0)).run(stepEnv);
+        StepResult r = new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0), NodeJobs.inMemory()).run(stepEnv);
         String errors = err.toString(StandardCharsets.UTF_8);
         assertThat(r.exitCode()).as(errors).isZero();
         assertThat(errors).isEmpty();

@@ -1,0 +1,46 @@
+package io.plugstack.runtime.bench.controller;
+
+import io.plugstack.api.jobsubmit.JobDescField;
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.SlurmErrno;
+
+/**
+ * Whether a request fits the bench's one node, as slurmctld's node selection decides it: a job that
+ * asks for more CPUs or nodes than there are is refused at submission
+ * (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE, "Requested node configuration is not available"), never
+ * allocated; a step that asks for more CPUs than the node has is refused at step creation
+ * (ESLURM_TOO_MANY_REQUESTED_CPUS). Nothing is over-subscribed (OverSubscribe=NO, Slurm's default).
+ */
+final class NodeFit {
+
+    private NodeFit() {
+    }
+
+    /** 0, or the error a job request {@code d} is refused with on a node of {@code nodeCpus}. */
+    static int allocation(JobDescriptor d, int nodeCpus) {
+        long nodes = number(d, JobDescField.MIN_NODES, 1);
+        long cpus = Math.max(number(d, JobDescField.MIN_CPUS, 1),
+                cpus(number(d, JobDescField.NUM_TASKS, 1), number(d, JobDescField.CPUS_PER_TASK, 1)));
+        if (nodes > 1 || cpus > nodeCpus) {
+            return SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code();
+        }
+        return 0;
+    }
+
+    /** 0, or the error a step of {@code ntasks} x {@code cpusPerTask} is refused with. */
+    static int step(long ntasks, long cpusPerTask, int nodeCpus) {
+        return cpus(ntasks, cpusPerTask) > nodeCpus ? SlurmErrno.ESLURM_TOO_MANY_REQUESTED_CPUS.code() : 0;
+    }
+
+    /** The CPUs asked for, saturating rather than overflowing (a request of 2^32 tasks must not wrap to a small one). */
+    private static long cpus(long ntasks, long cpusPerTask) {
+        return ntasks > Long.MAX_VALUE / cpusPerTask ? Long.MAX_VALUE : ntasks * cpusPerTask;
+    }
+
+    private static long number(JobDescriptor d, JobDescField f, long unset) {
+        long v = d.getNumber(f);
+        boolean isUnset = v == NoVal.NO_VAL || v == NoVal.NO_VAL16 || v == 0;
+        return isUnset ? unset : v;
+    }
+}
