@@ -15,6 +15,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.hooks.weaving.WeavingHook;
 import org.osgi.framework.launch.Framework;
@@ -45,6 +46,7 @@ public final class Launcher {
     private final RuntimeSettings settings;
     private Framework framework;
     private RefusalRegistry refusals;
+    private HomeLock homeLock;
 
     public Launcher(RuntimeSettings settings) {
         this.settings = settings;
@@ -53,11 +55,35 @@ public final class Launcher {
     }
 
     /**
-     * Boots the framework; returns once every boot bundle has been started. A boot feature that
-     * cannot be read fails here, before any framework exists, with an IllegalArgumentException
-     * naming its file and entry.
+     * Takes the home for this runtime (see {@link HomeLock}) unless it already has it: before anything
+     * touches the home, a home another runtime runs on fails with {@link HomeInUseException} naming
+     * that runtime's PID. {@link #start} calls it; the plain main calls it first so the refusal reaches
+     * the console, before a node daemon's output goes to its log file.
+     */
+    public synchronized void lockHome() throws IOException {
+        if (homeLock == null) {
+            homeLock = HomeLock.acquire(settings.home(), settings.dataDir());
+        }
+    }
+
+    /**
+     * Boots the framework; returns once every boot bundle has been started. A home another runtime
+     * holds is refused first ({@link HomeInUseException}). A boot feature that cannot be read fails
+     * here, before any framework exists, with an IllegalArgumentException naming its file and entry.
      */
     public Framework start() throws BundleException, IOException {
+        lockHome();
+        try {
+            return boot();
+        } catch (IOException | BundleException | RuntimeException e) {
+            if (framework == null) { // nothing ran: the home is free again
+                unlockHome();
+            }
+            throw e;
+        }
+    }
+
+    private Framework boot() throws BundleException, IOException {
         Files.createDirectories(settings.deployDir());
         FeatureFiles features = new FeatureFiles(settings.featuresDir(), new BundleRepository(settings.repositories()),
                 settings.bootFeatures());
@@ -146,19 +172,32 @@ public final class Launcher {
         return refusals;
     }
 
-    /** Stops the framework and waits for it. */
+    /** Stops the framework, waits for it, and lets another runtime have the home. */
     public void stop() {
-        if (framework == null) {
-            return;
-        }
-        try {
-            framework.stop();
-            framework.waitForStop(30_000);
-        } catch (BundleException | InterruptedException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
+        if (framework != null) {
+            try {
+                framework.stop();
+                if (framework.waitForStop(30_000).getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                    return; // still running: the home stays ours
+                }
+            } catch (BundleException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                throw new IllegalStateException("framework did not stop cleanly", e);
             }
-            throw new IllegalStateException("framework did not stop cleanly", e);
+        }
+        unlockHome();
+    }
+
+    private synchronized void unlockHome() {
+        if (homeLock != null) {
+            try {
+                homeLock.close();
+            } catch (IOException e) {
+                log("releasing the lock of " + settings.home() + ": " + e.getMessage());
+            }
+            homeLock = null;
         }
     }
 

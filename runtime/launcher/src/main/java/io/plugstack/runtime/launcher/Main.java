@@ -56,12 +56,22 @@ public final class Main {
         java.util.Properties overrides = new java.util.Properties();
         overrides.putAll(System.getProperties());
         if (node) {
-            // a daemon: no console; the bridge's sockets; every line into a log file with timestamps
+            // a daemon: no console; the bridge's sockets
             overrides.setProperty("gosh.args", "--nointeractive");
             overrides.setProperty("plugstack.node.socket_dir", socketDir);
-            TimestampedLog.redirect(log != null ? log : home.resolve("log").resolve("plugstack-node.log"));
         }
         Launcher launcher = new Launcher(RuntimeSettings.load(home, overrides));
+        try {
+            // before anything touches the home, and on the console: a second daemon must not write into the first's log
+            launcher.lockHome();
+        } catch (HomeInUseException | java.io.IOException e) {
+            System.err.println("plugstack: error: " + e.getMessage());
+            System.exit(1);
+        }
+        if (node) {
+            // every line into a log file with timestamps
+            TimestampedLog.redirect(log != null ? log : home.resolve("log").resolve("plugstack-node.log"));
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
         Framework framework;
         try {
