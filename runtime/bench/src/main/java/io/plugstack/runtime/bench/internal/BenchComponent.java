@@ -57,9 +57,10 @@ import io.plugstack.runtime.spank.SpankStacks;
  * plugstack.bench.node}, default "node1") with its slurmd, plus the client commands, which drive the
  * cli_filter host's chains. Configured by "plugstack.slurm" (ClusterName, MinJobAge; the hosts read
  * JobSubmitPlugins and CliFilterPlugins from it) and "plugstack.partition" factory configurations,
- * both changeable at run time. slurmd starts with the first command.
+ * both changeable at run time. slurmd starts with the first command. Immediate: what a killed
+ * runtime's jobs left running is killed at start, not at the first command.
  */
-@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
+@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm", immediate = true)
 public final class BenchComponent implements Bench, Slurmctld {
 
     /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
