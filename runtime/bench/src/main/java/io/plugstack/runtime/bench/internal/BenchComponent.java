@@ -57,10 +57,9 @@ import io.plugstack.runtime.spank.SpankStacks;
  * plugstack.bench.node}, default "node1") with its slurmd, plus the client commands, which drive the
  * cli_filter host's chains. Configured by "plugstack.slurm" (ClusterName, MinJobAge; the hosts read
  * JobSubmitPlugins and CliFilterPlugins from it) and "plugstack.partition" factory configurations,
- * both changeable at run time. slurmd starts with the first command. Immediate: what a killed
- * runtime's jobs left running is killed at start, not at the first command.
+ * both changeable at run time. slurmd starts with the first command.
  */
-@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm", immediate = true)
+@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
 public final class BenchComponent implements Bench, Slurmctld {
 
     /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
@@ -80,16 +79,15 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Activate
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
-            @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters) {
+            @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters, @Reference NodeSpool spool) {
         this.config = SlurmConfig.of(properties);
         String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
-        Path data = context.getProperty(RuntimeHome.PROPERTY) == null ? null : RuntimeHome.of(context::getProperty).data();
-        SlurmLog slurmd = SlurmLog.lines("slurmd", System.err, 0);
-        // slurmd's spool and slurmctld's state save directory: what a killed runtime's jobs left is ended first
-        NodeJobs nodeJobs = data == null ? NodeJobs.inMemory() : NodeJobs.spool(data.resolve("slurmd").resolve("jobs"), slurmd);
-        this.leftovers = LeftoverJobs.killProcesses(nodeJobs);
+        Path data = spool.data();
+        NodeJobs nodeJobs = spool.jobs();
+        this.leftovers = spool.leftovers();
+        // slurmctld's state save directory: ids go on above every id it handed out, and above any job the node still knows
         JobIds ids = data == null ? JobIds.inMemory()
                 : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
         Controller controller = new Controller(node != null ? node : "node1", nodeCpus(context), jobSubmit, this::partitions, ids);
