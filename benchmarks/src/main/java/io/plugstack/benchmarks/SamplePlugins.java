@@ -1,7 +1,7 @@
 package io.plugstack.benchmarks;
 
-import java.lang.annotation.Annotation;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -56,18 +56,8 @@ final class SamplePlugins {
     }
 
     /** What ConfigAdmin would hand DS for PID job_submit.throttle with jobs_per_user_per_hour set. */
-    static ThrottlePlugin.Config throttleConfig(int jobsPerUserPerHour) {
-        return new ThrottlePlugin.Config() {
-            @Override
-            public int jobs__per__user__per__hour() {
-                return jobsPerUserPerHour;
-            }
-
-            @Override
-            public Class<? extends Annotation> annotationType() {
-                return ThrottlePlugin.Config.class;
-            }
-        };
+    static Map<String, Object> throttleConfig(int jobsPerUserPerHour) {
+        return Map.of("jobs_per_user_per_hour", jobsPerUserPerHour);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.plugstack.job_submit.throttle;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +23,9 @@ import io.plugstack.api.slurm.SlurmErrno;
  * per elapsed interval (integer arithmetic, floored at 0). 0 or unset disables the throttle.
  *
  * <p>Slurm reads the limit from SchedulerParameters; here it comes from ConfigAdmin (PID
- * {@value #PID}) and a change applies at once, keeping the counts already made.
+ * {@value #PID}) and a change applies at once, keeping the counts already made. A value that is not a
+ * whole number is one error line naming the file (or configuration), the key and the value; the limit
+ * in force stays (the default 0 at first).
  */
 @Component(service = JobSubmitPlugin.class, configurationPid = ThrottlePlugin.PID)
 public class ThrottlePlugin implements JobSubmitPlugin {
@@ -29,10 +33,8 @@ public class ThrottlePlugin implements JobSubmitPlugin {
     static final String PID = "job_submit.throttle";
     static final String PLUGIN_TYPE = "job_submit/throttle";
 
-    /** Configuration. Double underscores make the property "jobs_per_user_per_hour", slurm.conf's spelling. */
-    public @interface Config {
-        int jobs__per__user__per__hour() default 0;
-    }
+    /** The configuration key, slurm.conf's spelling of the SchedulerParameters option. */
+    static final String KEY = "jobs_per_user_per_hour";
 
     private static final long INTERVAL_SECONDS = 360;
 
@@ -45,21 +47,46 @@ public class ThrottlePlugin implements JobSubmitPlugin {
     private long lastReset;
 
     @Activate
-    public ThrottlePlugin(Config config) {
+    public ThrottlePlugin(Map<String, Object> config) {
         this(config, Clock.systemUTC(), PluginLog.of(PLUGIN_TYPE));
     }
 
-    ThrottlePlugin(Config config, Clock clock, PluginLog log) {
+    ThrottlePlugin(Map<String, ?> config, Clock clock, PluginLog log) {
         this.clock = clock;
         this.log = log;
         modified(config);
     }
 
-    /** A new limit from ConfigAdmin; the counts and the decay clock carry on. */
+    /**
+     * A new limit from ConfigAdmin; the counts and the decay clock carry on. Read here rather than
+     * through a typed configuration: SCR's conversion of "many" to int fails with a stack trace that
+     * names neither the file nor the key.
+     */
     @Modified
-    synchronized void modified(Config config) {
-        jobsPerUserPerHour = config.jobs__per__user__per__hour();
-        log.info("_get_config", log.pluginType() + ": jobs_per_user_per_hour=" + jobsPerUserPerHour);
+    synchronized void modified(Map<String, ?> config) {
+        Object value = config.get(KEY);
+        String text = value == null ? "0" : String.valueOf(value).trim();
+        try {
+            jobsPerUserPerHour = Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            log.error("_get_config", source(config) + ": " + KEY + "=" + text + " is not a whole number; keeping "
+                    + KEY + "=" + jobsPerUserPerHour + (jobsPerUserPerHour == 0 ? " (no throttle)" : ""));
+            return;
+        }
+        log.info("_get_config", log.pluginType() + ": " + KEY + "=" + jobsPerUserPerHour);
+    }
+
+    /** Where the configuration came from: the .cfg file FileInstall read it from, else its PID. */
+    private static String source(Map<String, ?> config) {
+        Object file = config.get("felix.fileinstall.filename");
+        if (file == null) {
+            return "configuration " + PID;
+        }
+        try {
+            return Path.of(URI.create(String.valueOf(file))).toString();
+        } catch (RuntimeException notAFileUrl) {
+            return String.valueOf(file);
+        }
     }
 
     @Override

@@ -2,12 +2,12 @@ package io.plugstack.job_submit.throttle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.annotation.Annotation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,22 +50,17 @@ class ThrottlePluginTest {
     private final ManualClock clock = new ManualClock();
     private final RecordingLogger logger = new RecordingLogger(ThrottlePlugin.PLUGIN_TYPE);
 
-    static ThrottlePlugin.Config config(int jobsPerUserPerHour) {
-        return new ThrottlePlugin.Config() {
-            @Override
-            public int jobs__per__user__per__hour() {
-                return jobsPerUserPerHour;
-            }
-
-            @Override
-            public Class<? extends Annotation> annotationType() {
-                return ThrottlePlugin.Config.class;
-            }
-        };
+    /** The configuration as ConfigAdmin hands it over: a feature gives a number, a .cfg file a string. */
+    static Map<String, Object> config(Object jobsPerUserPerHour) {
+        return Map.of("jobs_per_user_per_hour", jobsPerUserPerHour);
     }
 
-    private ThrottlePlugin plugin(int limit) {
-        return new ThrottlePlugin(config(limit), clock, PluginLog.of(ThrottlePlugin.PLUGIN_TYPE, logger));
+    private ThrottlePlugin plugin(Object limit) {
+        return plugin(config(limit));
+    }
+
+    private ThrottlePlugin plugin(Map<String, ?> config) {
+        return new ThrottlePlugin(config, clock, PluginLog.of(ThrottlePlugin.PLUGIN_TYPE, logger));
     }
 
     private static int submit(ThrottlePlugin plugin, long uid, UserMessage message) {
@@ -174,6 +169,28 @@ class ThrottlePluginTest {
         assertThat(logger.lines).endsWith(
                 "INFO job_submit/throttle: _get_config: job_submit/throttle: jobs_per_user_per_hour=3",
                 "INFO job_submit/throttle: _get_config: job_submit/throttle: jobs_per_user_per_hour=0");
+    }
+
+    @Test
+    void nonNumericLimitNamesFileAndKeyAndKeepsTheLimitInForce() {
+        ThrottlePlugin plugin = plugin("1");
+        submitTimes(plugin, USER, 1);
+
+        plugin.modified(Map.of("jobs_per_user_per_hour", "many",
+                "felix.fileinstall.filename", "file:/opt/plugstack/deploy/job_submit.throttle.cfg"));
+
+        assertThat(logger.lines).endsWith("ERROR job_submit/throttle: _get_config: /opt/plugstack/deploy/job_submit.throttle.cfg:"
+                + " jobs_per_user_per_hour=many is not a whole number; keeping jobs_per_user_per_hour=1");
+        assertThat(submit(plugin, USER)).as("the limit of 1 still holds").isEqualTo(2050);
+    }
+
+    @Test
+    void nonNumericLimitAtStartLeavesTheThrottleOffAndSaysSo() {
+        ThrottlePlugin plugin = plugin("10/h");
+
+        assertThat(logger.lines).containsExactly("ERROR job_submit/throttle: _get_config: configuration job_submit.throttle:"
+                + " jobs_per_user_per_hour=10/h is not a whole number; keeping jobs_per_user_per_hour=0 (no throttle)");
+        submitTimes(plugin, USER, 20);
     }
 
     @Test

@@ -4,15 +4,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.user.UnixUsers;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.bench.options.SlurmTime;
 
 /**
@@ -20,57 +26,175 @@ import io.plugstack.runtime.bench.options.SlurmTime;
  * slurm.conf's (PartitionName, State, Default, PriorityTier, RootOnly, AllowGroups, AllowAccounts,
  * DenyAccounts, AllowQos, MaxMemPerCPU, MaxMemPerNode, MaxTime, DefaultTime, MaxNodes, MinNodes,
  * Nodes) plus Order (its place in the partition list). E.g. deploy/plugstack.partition-batch.cfg.
+ *
+ * <p>A value the partition cannot take (PriorityTier=high) is one error line naming the file, the
+ * key and the value. The partition keeps its last good definition and the line says so; a partition
+ * that never had a good one is not defined until its file is fixed. That is why the SCR component is
+ * {@link Configured}, which publishes a definition as a service only once it has a good one and
+ * changes it in place afterwards: a component whose activation throws would vanish, and SCR would
+ * report a stack trace naming neither file nor key.
  */
-@Component(service = PartitionDefinition.class, configurationPid = "plugstack.partition",
-        configurationPolicy = ConfigurationPolicy.REQUIRE)
 public final class PartitionDefinition {
 
-    private final Partition partition;
-    private final int order;
+    static final String PID = "plugstack.partition";
 
-    @Activate
-    public PartitionDefinition(Map<String, Object> config) {
-        this.partition = parse(config);
-        this.order = Integer.parseInt(text(config, "Order", "0"));
+    /** What one good configuration gives: the partition and its place in the list. */
+    record Defined(Partition partition, int order) {
+    }
+
+    private volatile Defined defined;
+
+    PartitionDefinition(Defined defined) {
+        this.defined = defined;
     }
 
     public Partition partition() {
-        return partition;
+        return defined.partition();
     }
 
     public int order() {
-        return order;
+        return defined.order();
     }
 
-    static Partition parse(Map<String, Object> c) {
-        String name = text(c, "PartitionName", null);
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("plugstack.partition configuration without PartitionName");
+    /** The component behind one "plugstack.partition" configuration; it publishes the good definitions. */
+    @Component(configurationPid = PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
+    public static final class Configured {
+
+        /** Registers a definition as a service; returns what unregisters it. */
+        interface Publisher {
+            Runnable publish(PartitionDefinition definition);
+        }
+
+        private final Publisher publisher;
+        private final SlurmLog log;
+        private PartitionDefinition published;
+        private Runnable unpublish = () -> { };
+
+        @Activate
+        public Configured(BundleContext context, Map<String, Object> config) {
+            this(config, definition -> register(context, definition), SlurmConfig.LOG);
+        }
+
+        Configured(Map<String, ?> config, Publisher publisher, SlurmLog log) {
+            this.publisher = publisher;
+            this.log = log;
+            modified(config);
+        }
+
+        /** A changed file: a good definition replaces the partition's, a bad one is reported and kept out. */
+        @Modified
+        synchronized void modified(Map<String, ?> config) {
+            Optional<Defined> next = read(config, Optional.ofNullable(published).map(p -> p.defined), log);
+            if (next.isEmpty()) {
+                return;
+            }
+            if (published == null) {
+                published = new PartitionDefinition(next.get());
+                unpublish = publisher.publish(published);
+            } else {
+                published.defined = next.get();
+            }
+        }
+
+        @Deactivate
+        synchronized void deactivate() {
+            unpublish.run();
+        }
+
+        /** The partition currently published, if any (tests). */
+        synchronized Optional<PartitionDefinition> published() {
+            return Optional.ofNullable(published);
+        }
+
+        private static Runnable register(BundleContext context, PartitionDefinition definition) {
+            ServiceRegistration<PartitionDefinition> registration =
+                    context.registerService(PartitionDefinition.class, definition, null);
+            return () -> {
+                try {
+                    registration.unregister();
+                } catch (IllegalStateException alreadyGone) {
+                    // the bundle is stopping and the framework took it first
+                }
+            };
+        }
+    }
+
+    /**
+     * The definition {@code config} gives, or empty after one error line naming its file (or PID), the
+     * key and the bad value, and saying what holds instead: {@code lastGood}, or no partition at all.
+     */
+    static Optional<Defined> read(Map<String, ?> config, Optional<Defined> lastGood, SlurmLog log) {
+        try {
+            return Optional.of(new Defined(parse(config), value(config, "Order", "0", "a whole number", Integer::parseInt)));
+        } catch (BadValue e) {
+            String outcome = lastGood.map(d -> "keeping the last good definition of partition " + d.partition().name())
+                    .orElse(e.partition.isEmpty() ? "no partition is defined from it"
+                            : "partition " + e.partition + " is not defined");
+            log.error(SlurmConfig.source(config, PID) + ": " + e.getMessage() + "; " + outcome);
+            return Optional.empty();
+        }
+    }
+
+    static Partition parse(Map<String, ?> c) {
+        String name = text(c, "PartitionName", "");
+        if (name.isEmpty()) {
+            throw new BadValue("", "PartitionName is missing");
         }
         List<String> groups = list(c, "AllowGroups");
         Optional<java.util.Set<Long>> uids = groups.isEmpty() || groups.contains("ALL") ? Optional.empty()
                 : Optional.of(UnixUsers.uidsInGroups(groups));
-        return Partition.named(name).state(PartitionState.valueOf(text(c, "State", "UP").toUpperCase()))
-                .isDefault(yes(c, "Default")).priorityTier(Integer.parseInt(text(c, "PriorityTier", "1")))
+        return Partition.named(name)
+                .state(value(c, "State", "UP", "one of " + Arrays.stream(PartitionState.values()).map(Enum::name).collect(java.util.stream.Collectors.joining(", ")),
+                        v -> PartitionState.valueOf(v.toUpperCase())))
+                .isDefault(yes(c, "Default"))
+                .priorityTier(value(c, "PriorityTier", "1", "a whole number", Integer::parseInt))
                 .rootOnly(yes(c, "RootOnly")).allowedUids(uids)
                 .accounts(all(list(c, "AllowAccounts")), list(c, "DenyAccounts")).allowQos(all(list(c, "AllowQos")))
-                .memoryLimits(Long.parseLong(text(c, "MaxMemPerCPU", "0")), Long.parseLong(text(c, "MaxMemPerNode", "0")))
-                .times(SlurmTime.minutes(text(c, "MaxTime", "UNLIMITED")),
-                        c.containsKey("DefaultTime") ? SlurmTime.minutes(text(c, "DefaultTime", "")) : NoVal.NO_VAL)
-                .jobNodes(maxNodes(text(c, "MaxNodes", "UNLIMITED")), Long.parseLong(text(c, "MinNodes", "0")))
+                .memoryLimits(megabytes(c, "MaxMemPerCPU"), megabytes(c, "MaxMemPerNode"))
+                .times(minutes(c, "MaxTime", "UNLIMITED"), c.containsKey("DefaultTime") ? minutes(c, "DefaultTime", "") : NoVal.NO_VAL)
+                .jobNodes(value(c, "MaxNodes", "UNLIMITED", "a node count or UNLIMITED", PartitionDefinition::maxNodes),
+                        value(c, "MinNodes", "0", "a node count", Long::parseLong))
                 .nodes(1, Runtime.getRuntime().availableProcessors(), text(c, "Nodes", "node1")).build();
     }
 
-    private static String text(Map<String, Object> c, String key, String def) {
-        Object v = c.get(key);
-        return v == null ? def : String.valueOf(v).trim();
+    /** A key whose value the partition cannot take; the message names both. */
+    private static final class BadValue extends IllegalArgumentException {
+        /** The partition's name as far as it is known ("" when PartitionName itself is at fault). */
+        final String partition;
+
+        BadValue(String partition, String message) {
+            super(message);
+            this.partition = partition;
+        }
     }
 
-    private static boolean yes(Map<String, Object> c, String key) {
+    /** {@code key}'s value (or {@code def}) through {@code parse}; what parse refuses names key, value and {@code expected}. */
+    private static <T> T value(Map<String, ?> c, String key, String def, String expected, Function<String, T> parse) {
+        String v = text(c, key, def);
+        try {
+            return parse.apply(v);
+        } catch (RuntimeException e) {
+            throw new BadValue(text(c, "PartitionName", ""), key + "=" + v + " is not " + expected);
+        }
+    }
+
+    private static long megabytes(Map<String, ?> c, String key) {
+        return value(c, key, "0", "a size in megabytes", Long::parseLong);
+    }
+
+    private static long minutes(Map<String, ?> c, String key, String def) {
+        return value(c, key, def, "a time limit (minutes, [days-]hours:minutes[:seconds] or UNLIMITED)", SlurmTime::minutes);
+    }
+
+    private static String text(Map<String, ?> c, String key, String def) {
+        return SlurmConfig.text(c, key, def);
+    }
+
+    private static boolean yes(Map<String, ?> c, String key) {
         return text(c, key, "NO").equalsIgnoreCase("YES");
     }
 
-    private static List<String> list(Map<String, Object> c, String key) {
+    private static List<String> list(Map<String, ?> c, String key) {
         String v = text(c, key, "");
         return v.isEmpty() ? List.of() : Arrays.stream(v.split(",")).map(String::trim).toList();
     }

@@ -1,5 +1,9 @@
 package io.plugstack.runtime.bench.controller;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+
 import io.plugstack.api.slurm.SlurmLog;
 
 /**
@@ -14,24 +18,58 @@ public record SlurmConfig(String clusterName, int minJobAge) {
 
     public static final SlurmConfig DEFAULT = new SlurmConfig("cluster", MIN_JOB_AGE);
 
-    public static SlurmConfig of(java.util.Map<String, ?> p) {
-        return new SlurmConfig(text(p, "ClusterName", "cluster"), minJobAge(text(p, "MinJobAge", "")));
+    static final String PID = "plugstack.slurm";
+    /** Where FileInstall says a configuration came from: the URL of its .cfg file. */
+    static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
+
+    /**
+     * The controller's log, as slurmctld's: "slurmctld: error: ..." on the runtime's console. The
+     * console is looked up at each line, so a test that catches System.err sees the lines.
+     */
+    static final SlurmLog LOG = (level, message) -> SlurmLog.lines("slurmctld", System.err, 0).log(level, message);
+
+    public static SlurmConfig of(Map<String, ?> p) {
+        return of(p, LOG);
+    }
+
+    static SlurmConfig of(Map<String, ?> p, SlurmLog log) {
+        return new SlurmConfig(text(p, "ClusterName", "cluster"), minJobAge(p, log));
     }
 
     /** MinJobAge in seconds; a bad value keeps the default and says so, as slurmctld does for a bad line. */
-    private static int minJobAge(String v) {
+    private static int minJobAge(Map<String, ?> p, SlurmLog log) {
+        String v = text(p, "MinJobAge", "");
         if (v.isEmpty()) {
             return MIN_JOB_AGE;
         }
         try {
             return Math.max(0, Integer.parseInt(v));
         } catch (NumberFormatException e) {
-            SlurmLog.lines("slurmctld", System.err, 0).error("plugstack.slurm: MinJobAge=" + v + " is not a number; using " + MIN_JOB_AGE);
+            log.error(source(p, PID) + ": MinJobAge=" + v + " is not a number; using " + MIN_JOB_AGE);
             return MIN_JOB_AGE;
         }
     }
 
-    private static String text(java.util.Map<String, ?> p, String key, String def) {
+    /**
+     * Where a configuration came from, for a line about one of its values: its file when FileInstall
+     * read it from one (deploy/plugstack.partition-batch.cfg), else "configuration &lt;its PID&gt;" (a
+     * feature's or the shell's).
+     */
+    static String source(Map<String, ?> config, String pid) {
+        Object file = config.get(FILEINSTALL_FILENAME);
+        if (file != null) {
+            String url = String.valueOf(file);
+            try {
+                return Path.of(URI.create(url)).toString();
+            } catch (RuntimeException notAFileUrl) {
+                return url;
+            }
+        }
+        Object servicePid = config.get("service.pid");
+        return "configuration " + (servicePid != null ? servicePid : pid);
+    }
+
+    static String text(Map<String, ?> p, String key, String def) {
         Object v = p.get(key);
         return v == null ? def : String.valueOf(v).trim();
     }

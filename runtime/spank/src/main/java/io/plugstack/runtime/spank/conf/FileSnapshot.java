@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -27,13 +28,28 @@ import java.util.Arrays;
  * read (as Slurm itself would). Same-size rewrites within the file system's timestamp
  * granularity are not detected either. If the file keeps changing through every attempt, the
  * last read is used. Edit plugstack.conf by atomic rename.
+ *
+ * <p>Only regular files (links followed) and directories are opened: a FIFO would block the open
+ * until a writer comes, a device such as /dev/zero never ends, a socket cannot be opened; they are
+ * {@link Refused} after a stat, before any open. A regular file larger than {@link #MAX_BYTES} is
+ * refused as well, so that a stray huge file cannot exhaust the runtime's memory. Slurm itself opens
+ * them all (and hangs, or reads without end); this is a deliberate deviation. A file swapped for a
+ * FIFO between the stat and the open is not caught.
  */
 final class FileSnapshot {
 
     /** Reads of one file before giving up and using the last one. */
     static final int ATTEMPTS = 5;
     private static final long PAUSE_MILLIS = 10;
-    private static final int MAX_BYTES = Integer.MAX_VALUE - 8;
+    /** The largest file read: 1 MiB, some thousand times a real plugstack.conf. */
+    static final int MAX_BYTES = 1 << 20;
+
+    /** A file that is not read: not a regular file, or larger than {@link #MAX_BYTES}. */
+    static final class Refused extends IOException {
+        Refused(String why) {
+            super(why);
+        }
+    }
 
     /** A hook run between the read and the second stamp; tests use it to edit the file mid-read. */
     interface Interference {
@@ -48,13 +64,17 @@ final class FileSnapshot {
      * read error after a successful open ends the content there, as {@code fgets} returning NULL
      * ends Slurm's loop.
      *
-     * @throws IOException only when the file cannot be opened (NoSuchFileException when missing)
+     * @throws IOException when the file cannot be opened (NoSuchFileException when missing), or is
+     *                     {@link Refused}
      */
     static byte[] read(Path file) throws IOException {
         return read(file, attempt -> { });
     }
 
     static byte[] read(Path file, Interference interference) throws IOException {
+        if (isDirectory(file)) {
+            return new byte[0];
+        }
         byte[] last = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -64,6 +84,9 @@ final class FileSnapshot {
                 }
                 long size = channel.size();
                 byte[] bytes = readAll(channel, size);
+                if (bytes != null && bytes.length > MAX_BYTES) {
+                    throw tooLarge(Math.max(bytes.length, channel.size())); // it grew since the stat
+                }
                 interference.afterRead(attempt);
                 if (bytes == null) {
                     return last != null ? last : new byte[0];
@@ -79,16 +102,57 @@ final class FileSnapshot {
         return last;
     }
 
-    /** All bytes to end of file; on a read error, those read before it (null if none). */
+    /**
+     * Whether {@code file} is a directory (true: it reads as empty, as for Slurm, whose fgets fails on
+     * it at once); false for a regular file of at most {@link #MAX_BYTES}. Anything else is refused
+     * without being opened.
+     *
+     * @throws NoSuchFileException when it does not exist (a dangling link included)
+     * @throws Refused             when it is neither, or too large
+     */
+    private static boolean isDirectory(Path file) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        if (a.isDirectory()) {
+            return true;
+        }
+        if (!a.isRegularFile()) {
+            throw new Refused("is not a regular file (" + kind(file) + ")");
+        }
+        if (a.size() > MAX_BYTES) {
+            throw tooLarge(a.size());
+        }
+        return false;
+    }
+
+    private static Refused tooLarge(long size) {
+        return new Refused("is larger than " + (MAX_BYTES >> 20) + " MiB (" + size + " bytes)");
+    }
+
+    /** What a file that is neither regular nor a directory is, from its st_mode's type bits. */
+    private static String kind(Path file) {
+        try {
+            return switch ((Integer) Files.getAttribute(file, "unix:mode") & 0170000) {
+                case 0010000 -> "a FIFO";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (UnsupportedOperationException | IllegalArgumentException | IOException e) {
+            return "a special file";
+        }
+    }
+
+    /** All bytes to end of file, at most one past {@link #MAX_BYTES}; on a read error, those read before it (null if none). */
     private static byte[] readAll(FileChannel channel, long sizeHint) {
-        ByteBuffer buf = ByteBuffer.allocate((int) Math.min(Math.max(sizeHint + 1, 256), MAX_BYTES));
+        ByteBuffer buf = ByteBuffer.allocate((int) Math.min(Math.max(sizeHint + 1, 256), MAX_BYTES + 1));
         try {
             while (channel.read(buf) >= 0) {
                 if (!buf.hasRemaining()) {
-                    if (buf.capacity() >= MAX_BYTES) {
-                        throw new IOException("file too large");
+                    if (buf.capacity() > MAX_BYTES) {
+                        break; // one byte past the limit is enough to refuse it
                     }
-                    ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(2L * buf.capacity(), MAX_BYTES));
+                    ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(2L * buf.capacity(), MAX_BYTES + 1));
                     buf.flip();
                     bigger.put(buf);
                     buf = bigger;

@@ -21,7 +21,7 @@ import java.util.Optional;
  * <ul>
  *   <li>A missing file is an empty stack; any other open failure logs
  *       {@code spank: Failed to open <path>: <strerror>} and fails the stack (SPANK-2). A
- *       directory opens and reads as empty, as it does for Slurm.</li>
+ *       directory reads as empty, as it does for Slurm.</li>
  *   <li>Lines are what {@code fgets} with a 4096-byte buffer returns: at most 4095 bytes, so a
  *       longer line is split and its rest read as the next line, with its own number (SPANK-3).
  *       As in C, a line ends at a NUL byte.</li>
@@ -39,7 +39,14 @@ import java.util.Optional;
  * <p>Each file is read whole before it is parsed ({@link #snapshot}), so one read never mixes two
  * versions of a file. Files are read when their include line is reached, as in Slurm.
  *
- * <p>One deliberate deviation: Slurm has no include-cycle detection, so a file that includes
+ * <p>Deliberate deviations: a file that is not a regular file or a directory (a FIFO, whose open
+ * would block the launch until a writer comes; a device such as /dev/zero, never ending; a socket)
+ * or that is larger than 1 MiB is not opened: it fails the stack as an open failure does (SPANK-2),
+ * with {@code spank: <file>:<line>: include "<pattern>": <match> is not a regular file (a FIFO); not
+ * read. Aborting.} (for plugstack.conf itself: {@code spank: <file> is not a regular file (a FIFO);
+ * not read. Aborting.}). Slurm opens them all, and hangs or reads without end.
+ *
+ * <p>And Slurm has no include-cycle detection, so a file that includes
  * itself recurses until {@code open} fails (typically "Too many open files") or the process
  * runs out of stack. Here nesting deeper than {@link #MAX_INCLUDE_DEPTH} fails the stack with
  * {@code spank: <file>:<line>: include "<pattern>" nests deeper than 64 levels (include loop?).
@@ -77,7 +84,7 @@ public final class PlugstackConf {
     /** Reads {@code file} (and what it includes) into a list of entries. */
     public static Result read(Path file, SlurmLog log) {
         Reader reader = new Reader(Objects.requireNonNull(log, "log"));
-        reader.load(file, file.toString(), 0);
+        reader.load(file, file.toString(), 0, "");
         return new Result(reader.entries, Optional.ofNullable(reader.failure));
     }
 
@@ -90,7 +97,8 @@ public final class PlugstackConf {
      * changing through every attempt is used as last read. A directory reads as empty.
      *
      * @throws NoSuchFileException when the file does not exist
-     * @throws IOException         when it cannot be opened
+     * @throws IOException         when it cannot be opened, or is refused unopened: neither a regular
+     *                             file nor a directory (a FIFO, a device, a socket), or over 1 MiB
      */
     public static byte[] snapshot(Path file) throws IOException {
         return FileSnapshot.read(file);
@@ -153,14 +161,20 @@ public final class PlugstackConf {
             this.log = log;
         }
 
-        /** Reads one file; false when the stack must fail. {@code name} is the path as Slurm spells it. */
-        boolean load(Path path, String name, int depth) {
+        /**
+         * Reads one file; false when the stack must fail. {@code name} is the path as Slurm spells it;
+         * {@code includedAt} the include line that named it ("file:line: include "pattern": "), empty
+         * for the top file.
+         */
+        boolean load(Path path, String name, int depth, String includedAt) {
             log.debug("spank: opening plugin stack " + name);
             byte[] bytes;
             try {
                 bytes = FileSnapshot.read(path);
             } catch (NoSuchFileException e) {
                 return true;
+            } catch (FileSnapshot.Refused e) {
+                return fail("spank: " + includedAt + name + " " + e.getMessage() + "; not read. Aborting.");
             } catch (IOException e) {
                 return fail("spank: Failed to open " + name + ": " + errnoText(e));
             }
@@ -212,7 +226,7 @@ public final class PlugstackConf {
                 } catch (InvalidPathException e) {
                     continue; // not representable here; cannot have been opened either
                 }
-                if (!load(path, match, depth + 1)) {
+                if (!load(path, match, depth + 1, name + ":" + line + ": include \"" + pattern + "\": ")) {
                     return false;
                 }
             }
