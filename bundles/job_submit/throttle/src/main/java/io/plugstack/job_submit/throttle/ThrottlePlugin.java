@@ -1,7 +1,7 @@
 package io.plugstack.job_submit.throttle;
 
-import java.net.URI;
-import java.nio.file.Path;
+import io.plugstack.api.plugin.ConfigurationSource;
+
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,24 +69,11 @@ public class ThrottlePlugin implements JobSubmitPlugin {
         try {
             jobsPerUserPerHour = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            log.error("_get_config", source(config) + ": " + KEY + "=" + text + " is not a whole number; keeping "
+            log.error("_get_config", ConfigurationSource.of(config, PID) + ": " + KEY + "=" + text + " is not a whole number; keeping "
                     + KEY + "=" + jobsPerUserPerHour + (jobsPerUserPerHour == 0 ? " (no throttle)" : ""));
             return;
         }
         log.info("_get_config", log.pluginType() + ": " + KEY + "=" + jobsPerUserPerHour);
-    }
-
-    /** Where the configuration came from: the .cfg file FileInstall read it from, else its PID. */
-    private static String source(Map<String, ?> config) {
-        Object file = config.get("felix.fileinstall.filename");
-        if (file == null) {
-            return "configuration " + PID;
-        }
-        try {
-            return Path.of(URI.create(String.valueOf(file))).toString();
-        } catch (RuntimeException notAFileUrl) {
-            return String.valueOf(file);
-        }
     }
 
     @Override

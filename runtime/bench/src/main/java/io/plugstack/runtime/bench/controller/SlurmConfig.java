@@ -1,7 +1,7 @@
 package io.plugstack.runtime.bench.controller;
 
-import java.net.URI;
-import java.nio.file.Path;
+import io.plugstack.api.plugin.ConfigurationSource;
+
 import java.util.Map;
 
 import io.plugstack.api.slurm.SlurmLog;
@@ -19,8 +19,6 @@ public record SlurmConfig(String clusterName, int minJobAge) {
     public static final SlurmConfig DEFAULT = new SlurmConfig("cluster", MIN_JOB_AGE);
 
     static final String PID = "plugstack.slurm";
-    /** Where FileInstall says a configuration came from: the URL of its .cfg file. */
-    static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
 
     /**
      * The controller's log, as slurmctld's: "slurmctld: error: ..." on the runtime's console. The
@@ -50,23 +48,9 @@ public record SlurmConfig(String clusterName, int minJobAge) {
         }
     }
 
-    /**
-     * Where a configuration came from, for a line about one of its values: its file when FileInstall
-     * read it from one (deploy/plugstack.partition-batch.cfg), else "configuration &lt;its PID&gt;" (a
-     * feature's or the shell's).
-     */
+    /** Where a configuration came from, for a line about one of its values. */
     static String source(Map<String, ?> config, String pid) {
-        Object file = config.get(FILEINSTALL_FILENAME);
-        if (file != null) {
-            String url = String.valueOf(file);
-            try {
-                return Path.of(URI.create(url)).toString();
-            } catch (RuntimeException notAFileUrl) {
-                return url;
-            }
-        }
-        Object servicePid = config.get("service.pid");
-        return "configuration " + (servicePid != null ? servicePid : pid);
+        return ConfigurationSource.of(config, pid);
     }
 
     static String text(Map<String, ?> p, String key, String def) {
