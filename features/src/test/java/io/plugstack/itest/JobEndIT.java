@@ -32,13 +32,6 @@ class JobEndIT extends BenchRuntime {
         return Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
     }
 
-    static boolean gone(long pid) throws InterruptedException {
-        for (int i = 0; i < 200 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
-            Thread.sleep(50);
-        }
-        return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
-    }
-
     @Test
     void scancelEndsARunningJobCancelledKillsWhatItsTaskStartedAndRunsItsEpilog() throws Exception {
         Path log = dir.resolve("cancel.log");
@@ -53,7 +46,7 @@ class JobEndIT extends BenchRuntime {
         assertThat(run("scancel " + job)).isEmpty();
 
         assertThat(awaitJob(job, l -> !l.contains("RUNNING"))).contains("CANCELLED");
-        assertThat(gone(sleep)).as("the task's sleep is killed").isTrue();
+        assertThat(PlugstackRuntime.processEnds(sleep)).as("the task's sleep is killed").isTrue();
         PlugstackRuntime.await(() -> readQuietly(log).contains("job_epilog job_script"), "the job's epilog");
         assertThat(Files.readString(out)).containsPattern(Pattern.compile("slurmstepd: error: \\*\\*\\* JOB " + job
                 + " ON node1 CANCELLED AT \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d \\*\\*\\*"));

@@ -41,13 +41,6 @@ class JobRecoveryIT {
         node.close();
     }
 
-    static boolean gone(long pid) throws InterruptedException {
-        for (int i = 0; i < 200 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
-            Thread.sleep(50);
-        }
-        return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
-    }
-
     @Test
     void aJobKilledWithTheRuntimeLeavesNothingToTheNextJob() throws Exception {
         String said = node.killDuring("srun sh -c 'echo secret > $TMPDIR/secret.txt; sleep 600 & echo started $SLURM_JOB_ID $!; wait'",
@@ -60,7 +53,7 @@ class JobRecoveryIT {
         try {
             long mark = node.restart();
 
-            assertThat(gone(sleep)).as("the old job's sleep is killed by the start itself, before any command").isTrue();
+            assertThat(PlugstackRuntime.processEnds(sleep)).as("the old job's sleep is killed by the start itself, before any command").isTrue();
             String next = node.shell("srun sh -c 'echo job $SLURM_JOB_ID; ls -A $TMPDIR'");
             long newJob = Long.parseLong(next.lines().filter(l -> l.startsWith("job ")).findFirst().orElseThrow().substring(4).trim());
             assertThat(newJob).as("ids never repeat across restarts").isGreaterThan(oldJob);

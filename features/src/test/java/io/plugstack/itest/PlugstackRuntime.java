@@ -144,6 +144,14 @@ final class PlugstackRuntime implements AutoCloseable {
         return launcher.refusals().refusal(bundle.getBundleId());
     }
 
+    /** Whether process {@code pid} is gone, or goes within 10 s (a kill is asynchronous). */
+    static boolean processEnds(long pid) throws InterruptedException {
+        for (int i = 0; i < 200 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {
+            Thread.sleep(50);
+        }
+        return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+    }
+
     static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long end = System.currentTimeMillis() + TIMEOUT_MS;
         while (!condition.getAsBoolean()) {

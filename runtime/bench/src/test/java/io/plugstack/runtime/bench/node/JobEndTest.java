@@ -83,7 +83,8 @@ class JobEndTest {
         }
     }
 
-    static Node node(ScriptedStacks stacks) {
+    /** A controller of one node whose job_submit chain accepts everything. */
+    static Controller controller() {
         JobSubmitChain accept = new JobSubmitChain() {
             @Override
             public Result submit(JobDescriptor desc, long submitUid) {
@@ -95,7 +96,11 @@ class JobEndTest {
                 return new Result(0, Optional.empty(), "");
             }
         };
-        Controller c = new Controller("node1", accept, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
+        return new Controller("node1", accept, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
+    }
+
+    static Node node(ScriptedStacks stacks) {
+        Controller c = controller();
         SlurmVersion v = SlurmVersion.parse("25.11.0");
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true);
         NodeJobs jobs = NodeJobs.inMemory();

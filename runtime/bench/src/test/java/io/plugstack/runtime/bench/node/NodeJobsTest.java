@@ -20,9 +20,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.Job;
-import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SubmitRequest;
-import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /**
@@ -45,18 +43,7 @@ class NodeJobsTest {
     }
 
     static Job job() {
-        JobSubmitChain accept = new JobSubmitChain() {
-            @Override
-            public Result submit(JobDescriptor desc, long submitUid) {
-                return new Result(0, Optional.empty(), "");
-            }
-
-            @Override
-            public Result modify(JobDescriptor desc, io.plugstack.api.jobsubmit.JobRecord current, long uid) {
-                return new Result(0, Optional.empty(), "");
-            }
-        };
-        Controller c = new Controller("node1", accept, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
+        Controller c = JobEndTest.controller();
         JobDescriptor d = new JobDescriptor();
         d.setNumber(JobDescField.USER_ID, 0);
         return c.submit(new SubmitRequest(List.of(d), "srun", new PlugstackConf.Result(List.of(), Optional.empty()),
