@@ -52,6 +52,23 @@ class JobLaunchIT extends BenchRuntime {
     }
 
     @Test
+    void sbatchWrapRunsItsCommandAsTheBatchScriptNamedWrap() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path out = dir.resolve("wrap.out");
+        String printed = run("sbatch -o " + out + " --wrap 'echo wrapped $SLURM_JOB_ID'");
+        assertThat(printed).startsWith("Submitted batch job ");
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        assertThat(awaitJob(job, l -> l.contains("COMPLETED"))).contains(" wrap ");
+        assertThat(Files.readString(out)).isEqualTo("wrapped " + job + "\n");
+    }
+
+    @Test
+    void sbatchWithoutAScriptSaysWhatItNeedsOnceInSbatchsPrefix() throws Exception {
+        String out = run("sbatch");
+        assertThat(out).startsWith("sbatch: error: a batch script is required").doesNotContain("sbatch: error: sbatch");
+    }
+
+    @Test
     void scrontabRunsOnlyInitAndExitInAllocatorContext() throws Exception {
         Path log = dir.resolve("scrontab.log");
         runtime.plugstackConf("required demo " + log);

@@ -33,20 +33,25 @@ public final class Sbatch {
     }
 
     private static int submit(Cluster c, ClientSession s, CommandIO io, java.util.concurrent.Executor background) {
-        if (s.line().command.isEmpty()) {
-            s.log.error("sbatch: a batch script is required (the bench does not read one from stdin)");
+        java.util.Optional<String> wrap = s.line().last(SubmitOption.WRAP);
+        if (s.line().command.isEmpty() && wrap.isEmpty()) {
+            s.log.error("a batch script is required: sbatch script.sh, or sbatch --wrap 'command' (the bench reads none from stdin)");
             return s.exitWith(1);
         }
-        Path script = io.workdir().resolve(s.line().command.get(0));
+        if (!s.line().command.isEmpty() && wrap.isPresent()) {
+            s.log.error("Script arguments not permitted with --wrap option"); // sbatch's own check
+            return s.exitWith(1);
+        }
+        Path script = wrap.isPresent() ? null : io.workdir().resolve(s.line().command.get(0));
         String text;
         try {
-            text = readScript(s, script);
+            text = wrap.isPresent() ? SubmitOption.wrapScript(wrap.get()) : readScript(s, script);
         } catch (java.io.IOException e) {
             s.log.error("Unable to open file " + s.line().command.get(0));
             return s.exitWith(1);
         }
         List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line().command,
-                script.getFileName().toString());
+                wrap.isPresent() ? "wrap" : script.getFileName().toString());
         for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
             Submission.batchScript(d, s, text, s.jobEnvironment());
         }
@@ -56,8 +61,10 @@ public final class Sbatch {
         }
         List<Job> components = submitted.get();
         Job job = components.get(0);
-        List<String> argv = new ArrayList<>(List.of("/bin/sh", script.toString()));
-        argv.addAll(s.line().command.subList(1, s.line().command.size()));
+        List<String> argv = new ArrayList<>(wrap.isPresent() ? List.of("/bin/sh", "-c", text) : List.of("/bin/sh", script.toString()));
+        if (wrap.isEmpty()) {
+            argv.addAll(s.line().command.subList(1, s.line().command.size()));
+        }
         Path output = io.workdir().resolve(s.line().last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
                 .replace("%j", String.valueOf(job.id)));
         Map<String, String> env = batchEnvironment(s, components);

@@ -55,7 +55,7 @@ public enum SubmitOption {
     ERROR("error", 'e', Arg.REQUIRED, null, (d, v) -> d.setStdErr(v)),
     CHDIR("chdir", 'D', Arg.REQUIRED, null, (d, v) -> d.setWorkDir(v)),
     EXPORT("export", '\0', Arg.REQUIRED, "EXPORT", (d, v) -> { }, SBATCH, SRUN),
-    WRAP("wrap", '\0', Arg.REQUIRED, null, (d, v) -> d.setScript("#!/bin/sh\n# This script was created by sbatch --wrap.\n\n" + v + "\n"), SBATCH),
+    WRAP("wrap", '\0', Arg.REQUIRED, null, (d, v) -> d.setScript(wrapScript(v)), SBATCH),
     PARSABLE("parsable", '\0', Arg.NONE, null, (d, v) -> { }, SBATCH),
     VERBOSE("verbose", 'v', Arg.NONE, null, (d, v) -> { }),
     QUIET("quiet", 'Q', Arg.NONE, null, (d, v) -> { }),
@@ -155,6 +155,11 @@ public enum SubmitOption {
             }
         }
         return Optional.empty();
+    }
+
+    /** The script sbatch --wrap makes of its command (sbatch's own text). */
+    public static String wrapScript(String command) {
+        return "#!/bin/sh\n# This script was created by sbatch --wrap.\n\n" + command + "\n";
     }
 
     private static void nodes(JobDescriptor d, String v) {
