@@ -1,7 +1,6 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -94,13 +93,7 @@ public final class DeployFolderComponent implements DeployFolder {
 
     /** The jar in this folder that a bundle was installed from, if it came from here. */
     private Optional<Path> jarOf(Bundle bundle) {
-        String location = bundle.getLocation();
-        try {
-            Path p = Path.of(URI.create(location.startsWith("file:") ? location : "file:" + location)).normalize();
-            return p.startsWith(dir) ? Optional.of(p) : Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+        return DeployedJars.fileOf(bundle).filter(p -> p.startsWith(dir));
     }
 
     private Path resolve(String source) {
