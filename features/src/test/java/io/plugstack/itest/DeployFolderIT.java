@@ -92,6 +92,18 @@ class DeployFolderIT extends BootedRuntime {
         assertThat(runtime.bundle("itest.manifest3")).isEmpty();
     }
 
+    @Test
+    void anUnfinishedCopyLeftByAKilledDeployIsRemovedAtTheStart() throws Exception {
+        byte[] jar = Files.readAllBytes(fixtures.plugin("itest.killed", "good").build());
+        Path stray = runtime.deployDir().resolve("itest.killed-1.0.0.jar.part");
+        try (OutputStream out = Files.newOutputStream(stray)) {
+            out.write(jar, 0, jar.length / 2); // where a kill mid-copy leaves plugstack:deploy
+        }
+        runtime.close();
+        runtime = PlugstackRuntime.boot(dir);
+        PlugstackRuntime.await(() -> !Files.exists(stray), "the unfinished copy to be removed");
+    }
+
     private static boolean active(Path jar) {
         return runtime.bundleAt(jar.toUri().toString()).filter(b -> b.getState() == Bundle.ACTIVE).isPresent();
     }

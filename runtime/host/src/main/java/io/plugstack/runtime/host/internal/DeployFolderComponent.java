@@ -1,7 +1,9 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
@@ -24,8 +26,9 @@ import io.plugstack.runtime.spi.features.MavenCoordinates;
 /**
  * The deploy folder of this runtime ({@code felix.fileinstall.dir}); Maven coordinates resolve in
  * {@code plugstack.maven.repo} (default ~/.m2/repository). Present only when FileInstall has a folder.
+ * Started with the runtime: it removes the unfinished copies a killed deploy left.
  */
-@Component(service = DeployFolder.class)
+@Component(service = DeployFolder.class, immediate = true)
 public final class DeployFolderComponent implements DeployFolder {
 
     private static final long WAIT_MS = 10_000;
@@ -53,6 +56,27 @@ public final class DeployFolderComponent implements DeployFolder {
         this.dir = Path.of(folder).toAbsolutePath().normalize();
         String repo = context.getProperty("plugstack.maven.repo");
         this.mavenRepo = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+        removeUnfinishedCopies(context.getBundle().getLastModified());
+    }
+
+    /**
+     * A deploy killed mid-copy leaves its "&lt;name&gt;.part" (FileInstall ignores it) for good. At the
+     * start no deploy of this runtime is under way: a part last written before this bundle was
+     * installed (at every start, the bundle cache starting empty) belongs to no copy of this runtime.
+     */
+    private void removeUnfinishedCopies(long startedMillis) {
+        try (DirectoryStream<Path> parts = Files.newDirectoryStream(dir, "*.part")) {
+            for (Path part : parts) {
+                if (Files.isRegularFile(part) && Files.getLastModifiedTime(part).toMillis() < startedMillis) {
+                    Files.delete(part);
+                    PluginCatalogComponent.LOG.info(part + ": removed, the unfinished copy of a deploy that was cut short");
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // no folder yet, no parts (deploy creates it)
+        } catch (IOException e) {
+            PluginCatalogComponent.LOG.error(dir + ": cannot remove unfinished copies (*.part): " + e);
+        }
     }
 
     @Override
