@@ -1,10 +1,16 @@
 package io.plugstack.itest;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import aQute.bnd.osgi.Builder;
 import aQute.bnd.osgi.Jar;
@@ -77,6 +83,25 @@ public final class FixturePlugins {
                 return out;
             }
         }
+    }
+
+    /**
+     * A copy of {@code jar} (beside it, named {@code name}) whose manifest has header {@code header}
+     * set to {@code value} verbatim: for values bnd itself refuses to write (an invalid Bundle-Version).
+     */
+    public static Path withHeader(Path jar, String name, String header, String value) throws IOException {
+        Path out = jar.resolveSibling(name);
+        try (JarInputStream in = new JarInputStream(Files.newInputStream(jar))) {
+            Manifest m = new Manifest(in.getManifest());
+            m.getMainAttributes().putValue(header, value);
+            try (JarOutputStream copy = new JarOutputStream(Files.newOutputStream(out), m)) {
+                for (JarEntry e = in.getNextJarEntry(); e != null; e = in.getNextJarEntry()) {
+                    copy.putNextEntry(new JarEntry(e.getName()));
+                    in.transferTo(copy);
+                }
+            }
+        }
+        return out;
     }
 
     private static File codeSource(Class<?> c) throws URISyntaxException {

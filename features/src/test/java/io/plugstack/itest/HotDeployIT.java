@@ -57,23 +57,15 @@ class HotDeployIT extends BootedRuntime {
                 .contains("status           INIT_FAILED: init() returned -1: Plugin init() callback failed");
     }
 
-    private static String pluginsOutput() {
-        try {
-            return runtime.shell().run("plugstack:plugins");
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     @Test
     void corruptJarInDeployFolderIsRejectedNamingTheFile() throws Exception {
         Path bad = runtime.deployDir().resolve("corrupt.jar");
         Files.writeString(bad, "this is not a zip file");
-        PlugstackRuntime.await(() -> pluginsOutput().contains("rejected " + bad + ": not a readable jar"),
+        PlugstackRuntime.await(() -> runtime.plugins().contains("rejected " + bad + ": not a readable jar"),
                 "the corrupt jar to be listed as rejected");
         assertThat(runtime.bundle("io.plugstack.spank.demo").orElseThrow().getState()).isEqualTo(Bundle.ACTIVE);
         Files.delete(bad);
-        PlugstackRuntime.await(() -> !pluginsOutput().contains("corrupt.jar"), "the rejection to go with the file");
+        PlugstackRuntime.await(() -> !runtime.plugins().contains("corrupt.jar"), "the rejection to go with the file");
     }
 
     @Test
@@ -84,7 +76,7 @@ class HotDeployIT extends BootedRuntime {
         try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plain), m)) {
             out.putNextEntry(new java.util.zip.ZipEntry("README"));
         }
-        PlugstackRuntime.await(() -> pluginsOutput().contains(
+        PlugstackRuntime.await(() -> runtime.plugins().contains(
                 "rejected " + plain + ": not a bundle: META-INF/MANIFEST.MF has no Bundle-SymbolicName"),
                 "the plain jar to be listed as rejected");
         Files.delete(plain);

@@ -105,12 +105,25 @@ final class PlugstackRuntime implements AutoCloseable {
         return new Shell(context);
     }
 
+    /** What plugstack:plugins says now (for await conditions, which cannot throw). */
+    String plugins() {
+        try {
+            return shell().run("plugstack:plugins");
+        } catch (Exception e) {
+            throw new IllegalStateException("plugstack:plugins failed", e);
+        }
+    }
+
+    /** Drops a jar into deploy/ as {@code name} the safe way (copy aside, rename in); returns where it is. */
+    Path drop(Path jar, String name) throws IOException {
+        Path part = deployDir().resolve(name + ".part");
+        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
+        return Files.move(part, deployDir().resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** Drops a jar into deploy/ the safe way (copy aside, rename in) and waits for FileInstall to install it. */
     Bundle deploy(Path jar) throws Exception {
-        Path part = deployDir().resolve(jar.getFileName() + ".part");
-        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
-        Path target = deployDir().resolve(jar.getFileName().toString());
-        Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Path target = drop(jar, jar.getFileName().toString());
         String location = target.toUri().toString();
         await(() -> bundleAt(location).isPresent(), "FileInstall to install " + target);
         return bundleAt(location).orElseThrow();

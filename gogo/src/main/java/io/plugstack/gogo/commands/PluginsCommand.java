@@ -10,7 +10,10 @@ import io.plugstack.runtime.host.catalog.DeployRejections;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
 
-/** {@code plugstack:plugins}: one line per plugin bundle, refused ones with the reason. */
+/**
+ * {@code plugstack:plugins}: one line per plugin bundle, refused ones with the reason, then one per
+ * deploy-folder jar no bundle came from, with the reason.
+ */
 @Component(service = PluginsCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "plugins"})
 public final class PluginsCommand {
 
@@ -28,8 +31,12 @@ public final class PluginsCommand {
                     r.detail().isEmpty() ? null : r.detail());
         }
         StringBuilder out = new StringBuilder("Slurm " + catalog.slurmRelease() + " plugin ABI\n").append(t);
+        // every jar of the deploy folder no bundle came from, so that none is passed over in silence
         for (DeployRejections.Rejection r : rejections.rejected()) {
             out.append("rejected ").append(r.file()).append(": ").append(r.reason()).append('\n');
+        }
+        for (DeployRejections.Rejection r : rejections.notInstalled()) {
+            out.append("not installed ").append(r.file()).append(": ").append(r.reason()).append('\n');
         }
         return out.toString();
     }

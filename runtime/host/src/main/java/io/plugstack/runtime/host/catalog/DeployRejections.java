@@ -7,19 +7,25 @@ import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
- * Files in the deploy folder that are not bundles at all (a corrupt jar, a jar with no manifest or
- * no Bundle-SymbolicName). FileInstall would pass over them in silence; the host names each one.
+ * The jars in the deploy folder that no bundle came from, and why: FileInstall would pass over
+ * them in silence. With the catalog's plugins this accounts for every jar in the folder.
  */
 @ProviderType
 public interface DeployRejections {
 
-    /** Every rejected file currently in the deploy folder. */
+    /**
+     * The jars that cannot or must not be installed: not bundles at all (corrupt or half copied, no
+     * manifest or Bundle-SymbolicName), an invalid Bundle-Version, a duplicate of a deployed bundle.
+     */
     List<Rejection> rejected();
 
-    /** The rejection of this file, if it is rejected. */
+    /** The jars nothing here finds fault with that are not installed: the framework refused them, or FileInstall has not come to them yet. */
+    List<Rejection> notInstalled();
+
+    /** Why this file cannot or must not be installed, if it cannot. */
     Optional<Rejection> of(Path file);
 
-    /** A file and why it cannot be deployed. */
+    /** A file and why it is not deployed. */
     record Rejection(Path file, String reason) {
     }
 }

@@ -1,8 +1,9 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
-import java.net.URI;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Optional;
@@ -25,8 +26,9 @@ import io.plugstack.runtime.spi.features.MavenCoordinates;
 /**
  * The deploy folder of this runtime ({@code felix.fileinstall.dir}); Maven coordinates resolve in
  * {@code plugstack.maven.repo} (default ~/.m2/repository). Present only when FileInstall has a folder.
+ * Started with the runtime: it removes the unfinished copies a killed deploy left.
  */
-@Component(service = DeployFolder.class)
+@Component(service = DeployFolder.class, immediate = true)
 public final class DeployFolderComponent implements DeployFolder {
 
     private static final long WAIT_MS = 10_000;
@@ -54,6 +56,27 @@ public final class DeployFolderComponent implements DeployFolder {
         this.dir = Path.of(folder).toAbsolutePath().normalize();
         String repo = context.getProperty("plugstack.maven.repo");
         this.mavenRepo = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+        removeUnfinishedCopies(context.getBundle().getLastModified());
+    }
+
+    /**
+     * A deploy killed mid-copy leaves its "&lt;name&gt;.part" (FileInstall ignores it) for good. At the
+     * start no deploy of this runtime is under way: a part last written before this bundle was
+     * installed (at every start, the bundle cache starting empty) belongs to no copy of this runtime.
+     */
+    private void removeUnfinishedCopies(long startedMillis) {
+        try (DirectoryStream<Path> parts = Files.newDirectoryStream(dir, "*.part")) {
+            for (Path part : parts) {
+                if (Files.isRegularFile(part) && Files.getLastModifiedTime(part).toMillis() < startedMillis) {
+                    Files.delete(part);
+                    PluginCatalogComponent.LOG.info(part + ": removed, the unfinished copy of a deploy that was cut short");
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // no folder yet, no parts (deploy creates it)
+        } catch (IOException e) {
+            PluginCatalogComponent.LOG.error(dir + ": cannot remove unfinished copies (*.part): " + e);
+        }
     }
 
     @Override
@@ -94,13 +117,7 @@ public final class DeployFolderComponent implements DeployFolder {
 
     /** The jar in this folder that a bundle was installed from, if it came from here. */
     private Optional<Path> jarOf(Bundle bundle) {
-        String location = bundle.getLocation();
-        try {
-            Path p = Path.of(URI.create(location.startsWith("file:") ? location : "file:" + location)).normalize();
-            return p.startsWith(dir) ? Optional.of(p) : Optional.empty();
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+        return DeployedJars.fileOf(bundle).filter(p -> p.startsWith(dir));
     }
 
     private Path resolve(String source) {

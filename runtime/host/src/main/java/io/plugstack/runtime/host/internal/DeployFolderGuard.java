@@ -1,57 +1,134 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.apache.felix.fileinstall.ArtifactInstaller;
+import org.apache.felix.fileinstall.ArtifactTransformer;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.BundleListener;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 
 import io.plugstack.runtime.host.catalog.DeployRejections;
 
 /**
- * Claims the deploy-folder jars that are not bundles, which FileInstall would otherwise skip without
- * a word: each is logged once with the file and the reason, and listed until it is fixed or removed.
- * Valid bundles are not claimed and stay FileInstall's.
+ * Stands between FileInstall and the deploy-folder jars it must not install: those that are not
+ * bundles (corrupt, half copied, no manifest or Bundle-SymbolicName, an invalid Bundle-Version) and
+ * duplicates of a deployed bundle. Each is logged once with the file and the reason, and listed.
+ * <p>
+ * FileInstall gives such a jar to this transformer, which returns nothing: FileInstall then installs
+ * nothing and keeps no record of the file, so the next change to it (the rest of a copy, a fixed
+ * jar) comes back as a new file and is judged again. A duplicate changes when another jar goes
+ * instead: when the bundle it duplicates is uninstalled or updated, its time is set to now, the one
+ * change that makes FileInstall look at a file again.
  */
-@Component(service = {ArtifactInstaller.class, DeployRejections.class})
-public final class DeployFolderGuard implements ArtifactInstaller, DeployRejections {
+@Component(service = {ArtifactTransformer.class, DeployRejections.class})
+public final class DeployFolderGuard implements ArtifactTransformer, DeployRejections {
 
-    private final Map<Path, Rejection> rejected = new ConcurrentHashMap<>();
+    private final BundleContext context;
+    private final DeployedJars jars;
+    /** Jars kept from FileInstall, and the reason logged for each. */
+    private final Map<Path, String> kept = new ConcurrentHashMap<>();
+    /** Those of them kept as duplicates: they change when another jar goes, not when they do. */
+    private final Set<Path> duplicates = ConcurrentHashMap.newKeySet();
+    private final BundleListener deployedChanged = this::deployedChanged;
+
+    @Activate
+    public DeployFolderGuard(BundleContext context) {
+        this.context = context;
+        String folder = context.getProperty("felix.fileinstall.dir");
+        this.jars = new DeployedJars(context, Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize());
+        context.addBundleListener(deployedChanged);
+    }
+
+    @Deactivate
+    void deactivate() {
+        context.removeBundleListener(deployedChanged);
+    }
 
     @Override
     public boolean canHandle(File artifact) {
-        return artifact.getName().endsWith(".jar") && JarCheck.problem(artifact.toPath()).isPresent();
-    }
-
-    @Override
-    public void install(File artifact) {
         Path file = artifact.toPath().toAbsolutePath().normalize();
-        String reason = JarCheck.problem(file).orElse("not a bundle");
-        rejected.put(file, new Rejection(file, reason));
-        PluginCatalogComponent.LOG.error(file + ": " + reason + "; not deployed");
+        if (!artifact.getName().endsWith(".jar") || !Files.isRegularFile(file)) {
+            return false;
+        }
+        if (jars.problem(file).isPresent()) {
+            return true;
+        }
+        kept.remove(file);
+        duplicates.remove(file);
+        return false;
     }
 
     @Override
-    public void update(File artifact) {
-        install(artifact);
+    public File transform(File artifact, File tmpDir) {
+        Path file = artifact.toPath().toAbsolutePath().normalize();
+        kept.keySet().removeIf(f -> !Files.exists(f)); // a file deleted and dropped again is logged again
+        duplicates.retainAll(kept.keySet());
+        jars.problem(file).ifPresent(reason -> {
+            if (!reason.equals(kept.put(file, reason))) {
+                PluginCatalogComponent.LOG.error(file + ": " + reason + "; not deployed");
+            }
+        });
+        if (jars.duplicate(file).isPresent()) {
+            duplicates.add(file);
+        } else {
+            duplicates.remove(file);
+        }
+        return null; // nothing to install, nothing for FileInstall to remember
     }
 
-    @Override
-    public void uninstall(File artifact) {
-        rejected.remove(artifact.toPath().toAbsolutePath().normalize());
+    /** A deployed bundle went or changed: a duplicate of it may now be the one to install. */
+    private void deployedChanged(BundleEvent e) {
+        if (e.getType() != BundleEvent.UNINSTALLED && e.getType() != BundleEvent.UPDATED) {
+            return;
+        }
+        for (Path file : List.copyOf(duplicates)) {
+            if (!Files.isRegularFile(file) || jars.duplicate(file).isEmpty()) {
+                duplicates.remove(file);
+                kept.remove(file);
+                if (Files.isRegularFile(file)) {
+                    handBack(file);
+                }
+            }
+        }
+    }
+
+    /** FileInstall looks at a file again only once its size or time changed (to the millisecond). */
+    private static void handBack(Path file) {
+        try {
+            long before = Files.getLastModifiedTime(file).toMillis();
+            Files.setLastModifiedTime(file, FileTime.fromMillis(Math.max(System.currentTimeMillis(), before + 1)));
+            PluginCatalogComponent.LOG.info(file + ": no longer a duplicate; deploying it");
+        } catch (IOException e) {
+            PluginCatalogComponent.LOG.error(file + ": no longer a duplicate, but it cannot be touched for FileInstall to"
+                    + " deploy it (" + e + "); touch it to deploy it");
+        }
     }
 
     @Override
     public List<Rejection> rejected() {
-        return rejected.values().stream().sorted((a, b) -> a.file().compareTo(b.file())).toList();
+        return jars.rejected();
+    }
+
+    @Override
+    public List<Rejection> notInstalled() {
+        return jars.notInstalled();
     }
 
     @Override
     public Optional<Rejection> of(Path file) {
-        return Optional.ofNullable(rejected.get(file.toAbsolutePath().normalize()));
+        Path p = file.toAbsolutePath().normalize();
+        return jars.problem(p).map(reason -> new Rejection(p, reason));
     }
 }

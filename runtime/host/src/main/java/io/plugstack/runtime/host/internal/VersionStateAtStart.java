@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.jar.Attributes;
-import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
 import org.osgi.framework.Version;
@@ -89,15 +87,8 @@ final class VersionStateAtStart {
         }
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(deployFolder.get(), "*.jar")) {
             for (Path jar : jars) {
-                try (JarFile f = new JarFile(jar.toFile())) {
-                    Attributes main = f.getManifest() == null ? new Attributes() : f.getManifest().getMainAttributes();
-                    String name = main.getValue("Bundle-SymbolicName");
-                    if (name != null && name.split(";")[0].trim().equals(bsn)) {
-                        versions.add(Version.parseVersion(Optional.ofNullable(main.getValue("Bundle-Version")).orElse("0.0.0").trim()));
-                    }
-                } catch (IOException | IllegalArgumentException e) {
-                    // not a readable bundle: not deployed (the host lists it as rejected)
-                }
+                // a jar that is not a readable bundle is not deployed (the host lists it as rejected)
+                JarCheck.read(jar).identity().filter(id -> id.symbolicName().equals(bsn)).ifPresent(id -> versions.add(id.version()));
             }
         } catch (IOException e) {
             // an unreadable folder: what is installed is all we know
