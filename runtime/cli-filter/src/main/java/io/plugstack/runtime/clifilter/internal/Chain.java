@@ -2,6 +2,7 @@ package io.plugstack.runtime.clifilter.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.plugstack.api.clifilter.CliFilterPlugin;
@@ -19,6 +20,10 @@ public final class Chain implements CliFilterChain {
 
     /** One plugin of the chain: its instance, the list entry naming it, how the call guard knows it. */
     private record Member(PluginCatalog.Instance instance, String type, String plugin) {
+    }
+
+    /** A version chosen for an entry and its instance, empty when it could not be had. */
+    private record Taken(PluginCatalog.Selection selection, Optional<PluginCatalog.Instance> instance) {
     }
 
     private final List<Member> members;
@@ -46,16 +51,18 @@ public final class Chain implements CliFilterChain {
             return Optional.empty();
         }
         for (PluginPin entry : entries) {
-            PluginCatalog.Selection s = catalog.select(PluginFamily.CLI_FILTER, entry);
-            Optional<PluginCatalog.Instance> i = s.plugin().flatMap(catalog::instance);
-            if (i.isEmpty()) {
-                log.error("cannot create cli_filter context for " + entry + (s.why().isEmpty() ? "" : ": " + s.why()));
+            // the version chosen may go (undeploy, upgrade) before its instance is taken: then choose again
+            Taken t = catalog.selectAndTake(PluginFamily.CLI_FILTER, entry, Map.of(),
+                    s -> new Taken(s, s.plugin().flatMap(catalog::instance)), x -> x.instance().isPresent());
+            if (t.instance().isEmpty()) {
+                String why = t.selection().why();
+                log.error("cannot create cli_filter context for " + entry + (why.isEmpty() ? "" : ": " + why));
                 log.error("failed to initialize cli_filter plugin");
                 members.forEach(m -> m.instance().close());
                 return Optional.empty();
             }
-            PluginRecord record = s.plugin().get().record();
-            members.add(new Member(i.get(), entry.reference(), PluginCallGuard.plugin(record.symbolicName(), record.bundleVersion())));
+            PluginRecord record = t.selection().plugin().get().record();
+            members.add(new Member(t.instance().get(), entry.reference(), PluginCallGuard.plugin(record.symbolicName(), record.bundleVersion())));
         }
         return Optional.of(new Chain(members, catalog.calls(), log));
     }

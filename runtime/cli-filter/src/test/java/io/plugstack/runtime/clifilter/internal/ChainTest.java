@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,7 @@ import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.host.catalog.FixedCatalog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.SwitchingCatalog;
 
 /** A command's cli_filter chain rules (CLI-1, CLI-2). */
 class ChainTest {
@@ -117,6 +119,18 @@ class ChainTest {
     void closingTheChainReleasesEveryInstance() {
         open("a,b", "a", plugin("a", 0), "b", plugin("b", 0)).close();
         assertThat(closed).containsExactly("a", "b");
+    }
+
+    @Test
+    void aVersionUninstalledBetweenItsChoiceAndItsInstanceIsChosenAgainAndTheCommandRunsTheStayingVersion() {
+        PluginCatalog.ReadyPlugin upgrade = SwitchingCatalog.version(PluginFamily.CLI_FILTER, "clievil", 12, "2.0.0", plugin("2.0.0", 0));
+        PluginCatalog.ReadyPlugin staying = SwitchingCatalog.version(PluginFamily.CLI_FILTER, "clievil", 11, "1.0.0", plugin("1.0.0", 0));
+        SwitchingCatalog catalog = new SwitchingCatalog(List.of(upgrade, staying), Set.of(upgrade));
+        Optional<CliFilterChain> chain = CliFilterChains.over(catalog, () -> "clievil").open((level, message) -> logged.add(level + " " + message));
+        assertThat(logged).isEmpty();
+        assertThat(chain.orElseThrow().preSubmit(new FakeCliOptions(SlurmCommand.SRUN), 0)).isZero();
+        assertThat(calls).containsExactly("1.0.0 pre_submit");
+        assertThat(catalog.selected).containsExactly("2.0.0", "1.0.0");
     }
 
     @Test

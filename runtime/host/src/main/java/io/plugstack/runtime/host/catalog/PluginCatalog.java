@@ -3,11 +3,14 @@ package io.plugstack.runtime.host.catalog;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 import org.osgi.annotation.versioning.ProviderType;
 
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.SlurmPlugin;
+import io.plugstack.api.slurm.SlurmErrno;
 
 /**
  * The host's view of every plugin bundle: the generic plugin layer shared by the SPANK,
@@ -50,6 +53,33 @@ public interface PluginCatalog {
      * Plugins the job does not name are chosen as for a new stack.
      */
     Selection select(PluginFamily family, PluginPin pin, Map<String, String> jobVersions);
+
+    /**
+     * {@link #select(PluginFamily, PluginPin, Map)}, then take the version chosen: {@code take} makes
+     * what the caller needs of the selection (a stack's instance, a chain's service) or its failure,
+     * and {@code taken} tells which it made. The version chosen may go (undeploy, upgrade) between the
+     * choice and the take: its service is unloaded as it is chosen, or its instance can no longer be
+     * had. When that happens while the catalog moved ({@link #generation}), the choice is made again on
+     * the new state, up to three times, so a job, submission or command fails only when no version can
+     * run, never because it raced a version switch. A take that fails while the catalog stands still
+     * (an init that failed) is the answer.
+     */
+    default <R> R selectAndTake(PluginFamily family, PluginPin pin, Map<String, String> jobVersions, Function<Selection, R> take,
+            Predicate<R> taken) {
+        for (int attempt = 1;; attempt++) {
+            long before = generation();
+            Selection s = select(family, pin, jobVersions);
+            if (s.plugin().isPresent() && s.plugin().get().plugin() == null) {
+                PluginRecord gone = s.plugin().get().record();
+                s = Selection.none(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code()) + " (" + gone.symbolicName() + " "
+                        + gone.bundleVersion() + " [" + gone.bundleId() + "] was unloaded as it was chosen)");
+            }
+            R r = take.apply(s);
+            if (taken.test(r) || before < 0 || generation() == before || attempt == 3) {
+                return r;
+            }
+        }
+    }
 
     /** A selected plugin, or why none could be (worded as Slurm's strerror, with the details). */
     record Selection(java.util.Optional<ReadyPlugin> plugin, String why) {

@@ -2,6 +2,7 @@ package io.plugstack.runtime.jobsubmit.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -83,7 +84,8 @@ public final class Chain {
                 return new Result(SlurmErrno.ESLURM_PLUGIN_NOT_LOADED.code(), Optional.of("JobSubmitPlugins: " + e.getMessage()), "");
             }
             for (PluginPin entry : entries) {
-                PluginCatalog.Selection r = catalog.select(PluginFamily.JOB_SUBMIT, entry);
+                // the version chosen may go (undeploy, upgrade) before its service is taken: then choose again
+                PluginCatalog.Selection r = catalog.selectAndTake(PluginFamily.JOB_SUBMIT, entry, Map.of(), s -> s, s -> s.plugin().isPresent());
                 if (r.plugin().isEmpty()) {
                     // slurmctld would not have started (JS-1); the bench refuses the job and says why
                     log.error("cannot create job_submit context for " + entry + ": " + r.why() + " (see plugstack:versions)");

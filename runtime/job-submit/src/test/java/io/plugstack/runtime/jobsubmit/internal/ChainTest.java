@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,7 @@ import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.host.catalog.FixedCatalog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.SwitchingCatalog;
 
 /** slurmctld's job_submit chain rules (JS-1…JS-3). */
 class ChainTest {
@@ -93,6 +95,17 @@ class ChainTest {
         var r = chain(catalog("a", plugin("a", 9999, null))).submit("a", new JobDescriptor(), 1);
         assertThat(r.rc()).isEqualTo(9999);
         assertThat(logged).contains("ERROR job_submit/a: job_submit() returned unknown error code 9999");
+    }
+
+    @Test
+    void aVersionUninstalledAsItWasChosenIsChosenAgainAndTheSubmissionRunsTheStayingVersion() {
+        PluginCatalog.ReadyPlugin upgrade = SwitchingCatalog.version(PluginFamily.JOB_SUBMIT, "jsevil", 12, "2.0.0", plugin("2.0.0", 0, null));
+        PluginCatalog.ReadyPlugin staying = SwitchingCatalog.version(PluginFamily.JOB_SUBMIT, "jsevil", 11, "1.0.0", plugin("1.0.0", 0, null));
+        SwitchingCatalog catalog = new SwitchingCatalog(List.of(upgrade, staying), Set.of(upgrade)).unloadedAsChosen();
+        var r = chain(catalog).submit("jsevil", new JobDescriptor(), 1);
+        assertThat(r.ok()).as("%s", r).isTrue();
+        assertThat(calls).extracting(c -> c.split(" ")[0]).containsExactly("1.0.0");
+        assertThat(catalog.selected).containsExactly("2.0.0", "1.0.0");
     }
 
     @Test

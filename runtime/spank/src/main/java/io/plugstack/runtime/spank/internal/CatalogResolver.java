@@ -40,18 +40,8 @@ final class CatalogResolver implements PluginResolver {
             return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + ": " + e.getMessage());
         }
         // the version chosen may go (undeploy, upgrade) before its instance is taken: then choose again
-        for (int attempt = 1;; attempt++) {
-            long generation = catalog.generation();
-            PluginCatalog.Selection selected = catalog.select(PluginFamily.SPANK, pin, job.bySymbolicName());
-            if (selected.plugin().isEmpty()) {
-                return Resolution.failed(selected.why());
-            }
-            Resolution r = load(selected.plugin().get(), context);
-            boolean moved = generation >= 0 && catalog.generation() != generation;
-            if (r.loaded() != null || !moved || attempt == 3) {
-                return r;
-            }
-        }
+        return catalog.selectAndTake(PluginFamily.SPANK, pin, job.bySymbolicName(),
+                s -> s.plugin().map(ready -> load(ready, context)).orElseGet(() -> Resolution.failed(s.why())), r -> r.loaded() != null);
     }
 
     private Resolution load(PluginCatalog.ReadyPlugin ready, SpankContext context) {
