@@ -149,6 +149,26 @@ class VersionPinningIT extends BenchRuntime {
     }
 
     @Test
+    void aJobWhoseVersionIsUndeployedHereGoesOnWithTheVersionNewJobsGet() throws Exception {
+        deploy("itest.withdrawn", "withdrawn", "sessionversion", "1.0.0");
+        long v2 = deploy("itest.withdrawn", "withdrawn", "sessionversion", "2.0.0");
+        Path log = dir.resolve("withdrawn.log");
+        runtime.plugstackConf("required withdrawn " + log);
+        run("scontrol restart slurmd"); // slurmd decides at its start whether prolog/epilog reach the stack
+        Path script = dir.resolve("withdrawn.sh");
+        java.nio.file.Files.writeString(script, "#!/bin/sh\nsleep 2\nsrun true\n"); // a step that starts after the undeploy
+        long job = Long.parseLong(run("sbatch " + script).replaceAll("\\D+", " ").trim().split(" ")[0]);
+        awaitLine(log, "init remote job=" + job + " ", "the batch job to start");
+        assertThat(lines(log)).filteredOn(l -> l.startsWith("init remote job=" + job + " ")).allMatch(l -> l.endsWith("version=2.0.0"));
+
+        shell.run("plugstack:undeploy " + v2); // the admin withdraws 2.0.0 while the job runs
+
+        assertThat(awaitJob(job, l -> l.isEmpty() || !l.contains("RUNNING"))).as("log: %s", lines(log)).doesNotContain("FAILED");
+        awaitLine(log, "job_epilog job_script job=" + job + " ", "the batch job's epilog");
+        assertThat(lines(log)).filteredOn(l -> l.startsWith("job_epilog job_script job=" + job + " ")).allMatch(l -> l.endsWith("version=1.0.0"));
+    }
+
+    @Test
     void aVersionWhoseInitFailsNeverBecomesActiveAndThePreviousStays() throws Exception {
         deploy("itest.broken", "broken", "versioned", "1.0.0");
         // the new version is unpinned and higher, but its init() fails: 1.0.0 keeps running

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +26,8 @@ import io.plugstack.runtime.host.catalog.PluginPin;
  * version that runs: the highest deployed version admitted by the admin's pin and the stack's own
  * pin whose init() succeeds — loading it on first choice. A version that fails to init is passed
  * over for the next lower one, so a broken upgrade leaves the last working version running. A job
- * that carries its versions gets exactly those.
+ * that carries its versions gets exactly those, unless one was undeployed here since (the admin
+ * withdrew it): the job then goes on with the version a new job gets, and the log says so.
  */
 final class PluginTable {
 
@@ -41,20 +43,32 @@ final class PluginTable {
     private final AtomicLong generation = new AtomicLong();
     private final Supplier<Map<String, VersionRange>> adminPins;
     private final Consumer<String> log;
+    private final Consumer<String> info;
+    /** Versions ("bsn@version") that were deployed here and are gone: the admin withdrew them. */
+    private final Set<String> withdrawn = ConcurrentHashMap.newKeySet();
 
-    PluginTable(Supplier<Map<String, VersionRange>> adminPins, Consumer<String> log) {
+    PluginTable(Supplier<Map<String, VersionRange>> adminPins, Consumer<String> log, Consumer<String> info) {
         this.adminPins = adminPins;
         this.log = log;
+        this.info = info;
     }
 
     void add(TrackedPlugin t) {
         live.put(t.reference(), t);
+        withdrawn.remove(key(t.symbolicName(), t.version()));
         changed();
     }
 
     void remove(TrackedPlugin t) {
         live.remove(t.reference());
+        if (live.values().stream().noneMatch(o -> o.symbolicName().equals(t.symbolicName()) && o.version().equals(t.version()))) {
+            withdrawn.add(key(t.symbolicName(), t.version()));
+        }
         changed();
+    }
+
+    private static String key(String symbolicName, Version version) {
+        return symbolicName + "@" + version;
     }
 
     /** Bumped whenever what {@link #choose} answers may change (services come and go, pins move). */
@@ -110,9 +124,29 @@ final class PluginTable {
         String owner = named.stream().min(Comparator.comparingLong(TrackedPlugin::bundleId)).get().symbolicName();
         List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
         String jobVersion = jobVersions.get(owner);
-        if (jobVersion != null) {
+        if (jobVersion != null && !withdrawnHere(owner, versions, jobVersion)) {
             return jobsVersion(owner, versions, jobVersion);
         }
+        Choice c = newestAdmitted(owner, versions, pin, pins);
+        if (jobVersion != null) {
+            info.accept("plugin " + owner + ": the job's version " + jobVersion + " was undeployed here while the job ran; it goes on with "
+                    + c.plugin().map(t -> t.version().toString()).orElse("none") + ", the version new jobs get");
+        }
+        return c;
+    }
+
+    /** Whether the job's version of {@code owner} was deployed here and is gone (undeployed), as opposed to never deployed here. */
+    private boolean withdrawnHere(String owner, List<TrackedPlugin> versions, String jobVersion) {
+        try {
+            Version v = Version.parseVersion(jobVersion);
+            return withdrawn.contains(key(owner, v)) && versions.stream().noneMatch(t -> t.version().equals(v));
+        } catch (IllegalArgumentException notAVersion) {
+            return false;
+        }
+    }
+
+    /** The highest version admitted by the admin's pin and the stack's whose init() succeeds. */
+    private Choice newestAdmitted(String owner, List<TrackedPlugin> versions, PluginPin pin, Map<String, VersionRange> pins) {
         List<String> passed = new ArrayList<>();
         boolean initFailed = false;
         VersionRange adminPin = pins.get(owner);

@@ -46,7 +46,7 @@ final class VersionControl {
         this.file = file;
         this.log = log;
         this.info = info;
-        this.table = new PluginTable(() -> pins, log);
+        this.table = new PluginTable(() -> pins, log, info);
         file.ifPresent(this::restore);
     }
 
