@@ -60,16 +60,6 @@ public final class FixedCatalog implements PluginCatalog {
     }
 
     @Override
-    public Optional<PluginRecord> plugin(long bundleId) {
-        return plugins().stream().filter(r -> r.bundleId() == bundleId).findFirst();
-    }
-
-    @Override
-    public List<PluginRecord> byType(String type) {
-        return plugins().stream().filter(r -> type.equals(r.type())).toList();
-    }
-
-    @Override
     public List<ReadyPlugin> ready(PluginFamily f) {
         return f == family ? ready : List.of();
     }

@@ -23,11 +23,15 @@ public interface PluginCatalog {
     /** Every plugin bundle, refused ones included, by bundle id. */
     List<PluginRecord> plugins();
 
-    /** One plugin bundle. */
-    Optional<PluginRecord> plugin(long bundleId);
+    /** One plugin bundle (a catalog that can look a bundle up directly answers without listing them all). */
+    default Optional<PluginRecord> plugin(long bundleId) {
+        return plugins().stream().filter(r -> r.bundleId() == bundleId).findFirst();
+    }
 
     /** The plugin bundles whose Slurm-Plugin-Type is {@code type} (e.g. "job_submit/partition"). */
-    List<PluginRecord> byType(String type);
+    default List<PluginRecord> byType(String type) {
+        return plugins().stream().filter(r -> type.equals(r.type())).toList();
+    }
 
     /**
      * The running version of every plugin of a family (one per symbolic name, chosen under the

@@ -111,11 +111,6 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     }
 
     @Override
-    public List<PluginRecord> byType(String type) {
-        return plugins().stream().filter(r -> type.equals(r.type())).toList();
-    }
-
-    @Override
     public List<ReadyPlugin> ready(PluginFamily family) {
         List<ReadyPlugin> out = new ArrayList<>();
         table.of(family).stream().map(TrackedPlugin::symbolicName).distinct()

@@ -86,16 +86,6 @@ public class SwitchingCatalog implements PluginCatalog {
     }
 
     @Override
-    public Optional<PluginRecord> plugin(long bundleId) {
-        return plugins().stream().filter(r -> r.bundleId() == bundleId).findFirst();
-    }
-
-    @Override
-    public List<PluginRecord> byType(String type) {
-        return plugins().stream().filter(r -> type.equals(r.type())).toList();
-    }
-
-    @Override
     public List<ReadyPlugin> ready(PluginFamily family) {
         return choices;
     }
