@@ -216,6 +216,15 @@ public final class RealSlurm implements AutoCloseable {
         return dir.resolve("log");
     }
 
+    /** slurmd's log as it is now (tests compare what it gained since a mark). */
+    public String slurmdLog() {
+        try {
+            return Files.readString(logDir().resolve("slurmd.log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public int slurmctldPort() {
         return slurmctldPort;
     }

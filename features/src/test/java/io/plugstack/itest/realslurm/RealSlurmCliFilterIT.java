@@ -52,9 +52,6 @@ class RealSlurmCliFilterIT {
         ShimCluster.closeQuietly(cluster);
     }
 
-
-
-
     /** A held job's id; the next one Slurm creates gets this + 1. */
     private static long heldJob() {
         long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "marker", "--wrap", "true").assertOk());

@@ -137,11 +137,11 @@ class RealSlurmFailuresIT {
     @Test
     void runtimeDownKeepsSlurmdFromStarting() throws IOException {
         node.stop();
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         assertThatThrownBy(slurm::restartSlurmd).hasMessageContaining("slurmd did not come back");
 
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
                 .contains("error: spank: required plugin plugstack_bridge.so: init() failed with rc=-1")
                 .contains("error: slurmd initialization failed");
         node.restart();
@@ -154,14 +154,14 @@ class RealSlurmFailuresIT {
         Path out = work.resolve("queued.out");
         long job = jobId(slurm.run(T, "sbatch", "--parsable", "--hold", "-o", out.toString(), "--wrap", "echo ran").assertOk());
         node.stop();
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         slurm.run(T, "scontrol", "release", Long.toString(job)).assertOk();
 
         await("job " + job + " requeued held", () -> scontrolJob(job).contains("JobState=PENDING Reason=launch_failed_requeued_held"), T);
         awaitNode("drained", "Prolog error");
         assertThat(Files.exists(out) ? Files.readString(out) : "").doesNotContain("ran");
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: job_prolog: the Plugstack runtime at " + rootSock() + ": Connection refused")
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: job_prolog: the Plugstack runtime at " + rootSock() + ": Connection refused")
                 .contains("error: spank: required plugin plugstack_bridge.so: job_prolog() failed with rc=-1");
         slurm.run(T, "scancel", Long.toString(job)).assertOk();
         slurm.resumeNode();
@@ -173,7 +173,7 @@ class RealSlurmFailuresIT {
     void runtimeDownWithUnavailableIgnoreLetsSrunRunTheJobWithoutTheJavaPlugins() throws IOException {
         Files.writeString(slurm.plugstackConf(), bridge("unavailable=ignore") + "\n");
         node.stop();
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         Result r = slurm.run(T, "srun", "echo", "ran").assertOk();
 
@@ -183,7 +183,7 @@ class RealSlurmFailuresIT {
         assertThat(endState(lastJob())).isEqualTo("COMPLETED");
         assertThat(slurm.nodeState()).isEqualTo("idle");
         awaitInSlurmdLog(before, "error: plugstack: job_epilog: the Plugstack runtime at " + rootSock() + ": Connection refused");
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
                 .doesNotContain("required plugin plugstack_bridge.so");
         assertThat(javaLog()).isEmpty();
     }
@@ -209,11 +209,11 @@ class RealSlurmFailuresIT {
     void runtimeDownWithUnavailableIgnoreLetsSlurmdStart() throws IOException {
         Files.writeString(slurm.plugstackConf(), bridge("unavailable=ignore") + "\n");
         node.stop();
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         slurm.restartSlurmd();
 
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock() + ": Connection refused")
                 .doesNotContain("slurmd initialization failed");
         // back to a slurmd whose session reaches the runtime, as the other tests expect
         node.restart();
@@ -241,7 +241,7 @@ class RealSlurmFailuresIT {
         assertThat(slurm.jobState(job)).isEqualTo("COMPLETED");
         assertThat(scontrolJob(job)).contains("ExitCode=0:0");
         awaitNode("drained", "Epilog error");
-        assertThat(slurmdLog()).contains("error: plugstack: job_epilog: the Plugstack runtime at " + rootSock() + ": Connection refused");
+        assertThat(slurm.slurmdLog()).contains("error: plugstack: job_epilog: the Plugstack runtime at " + rootSock() + ": Connection refused");
         node.restart();
         slurm.resumeNode();
     }
@@ -325,10 +325,10 @@ class RealSlurmFailuresIT {
         assertThat(r.stdout().strip()).isEqualTo("ran");
         assertThat(r.stderr()).isEmpty();
         awaitInJavaLog("job_epilog job_script");
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
         Files.writeString(work.resolve("java.log"), "");
         slurm.restartSlurmd();
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: slurmd_exit: the Plugstack runtime at " + rootSock() + ": ");
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: slurmd_exit: the Plugstack runtime at " + rootSock() + ": ");
         awaitInJavaLog("init slurmd");
         assertThat(javaLog()).doesNotContain("slurmd_exit");
     }
@@ -384,7 +384,7 @@ class RealSlurmFailuresIT {
     void aJavaPluginSlowerThanTheTimeoutInSlurmstepdsInitFailsTheTaskLaunchAfterTheTimeout() throws IOException {
         Files.writeString(slurm.plugstackConf(), bridge("timeout=" + TIMEOUT_MS) + "\n");
         Files.writeString(node.plugstackConf(), "required slow init remote " + SLOW_MS + "\n");
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         long t0 = System.nanoTime();
         Result r = slurm.run(T, "srun", "echo", "ran");
@@ -397,7 +397,7 @@ class RealSlurmFailuresIT {
         long job = lastJob();
         slurm.waitForJobEnd(job, T);
         assertThat(slurm.jobState(job)).isEqualTo("COMPLETED");
-        assertThat(slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock()
+        assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: init: the Plugstack runtime at " + rootSock()
                 + ": timed out waiting for the Plugstack runtime");
         assertThat(slurm.nodeState()).isEqualTo("idle");
     }
@@ -421,7 +421,7 @@ class RealSlurmFailuresIT {
     @Test
     void aRequiredJavaPluginFailingInitInSlurmstepdFailsTheTaskLaunchYetSrunExits0AndTheNodeStaysUp() throws IOException {
         Files.writeString(node.plugstackConf(), "required failing init remote\n");
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         Result r = slurm.run(T, "srun", "echo", "ran");
 
@@ -433,7 +433,7 @@ class RealSlurmFailuresIT {
         assertThat(slurm.jobState(job)).isEqualTo("COMPLETED");
         assertThat(scontrolJob(job)).contains("ExitCode=0:0");
         assertThat(slurm.nodeState()).isEqualTo("idle");
-        assertThat(slurmdLog().substring(before)).contains("Found (init,remote)")
+        assertThat(slurm.slurmdLog().substring(before)).contains("Found (init,remote)")
                 .contains("error: spank: required plugin plugstack_bridge.so: init() failed with rc=-3000");
     }
 
@@ -565,18 +565,8 @@ class RealSlurmFailuresIT {
                 && slurm.run(T, "sinfo", "-h", "-N", "-n", RealSlurm.NODE, "-o", "%E").stdout().strip().startsWith(reason), T);
     }
 
-    private static String slurmdLog() throws IOException {
-        return Files.readString(slurm.logDir().resolve("slurmd.log"));
-    }
-
     private static void awaitInSlurmdLog(int from, String text) {
-        await("\"" + text + "\" in slurmd.log", () -> {
-            try {
-                return slurmdLog().substring(from).contains(text);
-            } catch (IOException e) {
-                return false;
-            }
-        }, T);
+        await("\"" + text + "\" in slurmd.log", () -> slurm.slurmdLog().substring(from).contains(text), T);
     }
 
     private static String javaLog() throws IOException {
@@ -603,18 +593,7 @@ class RealSlurmFailuresIT {
     }
 
     private static void await(String what, BooleanSupplier done, Duration max) {
-        long deadline = System.nanoTime() + max.toNanos();
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + ": not within " + max.toSeconds() + " s; node daemon log tail:\n" + tail(node.log(), 15));
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+        Await.until(what, done, max, () -> "; node daemon log tail:\n" + tail(node.log(), 15));
     }
 
     private static String tail(String text, int lines) {

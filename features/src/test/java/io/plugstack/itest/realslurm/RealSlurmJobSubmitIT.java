@@ -50,9 +50,6 @@ class RealSlurmJobSubmitIT {
         ShimCluster.closeQuietly(cluster);
     }
 
-
-
-
     @Test
     @Order(1)
     void aJavaPluginsRefusalStopsARealSbatchWithItsMessageAndSlurmsTextForTheCode() {

@@ -89,10 +89,10 @@ class RealSlurmJobVersionsIT {
         assertThat(submit.run(T, "srun", "true").exitCode()).isZero();
         long batch = jobId(submit.run(T, "sbatch", "--parsable", "-o", "/dev/null", "--wrap", "srun true").assertOk());
         slurm.waitForJobEnd(batch, T);
-        await(() -> lines(log).stream().anyMatch(l -> l.startsWith("job_epilog job_script job=" + batch + " ")), "the batch job's epilog", log);
+        await(() -> Await.lines(log).stream().anyMatch(l -> l.startsWith("job_epilog job_script job=" + batch + " ")), "the batch job's epilog", log);
 
         Map<String, List<String[]>> sessions = sessions(log);
-        assertThat(sessions.values().stream().map(s -> s.get(0)[1]).toList()).as("log:\n%s", String.join("\n", lines(log)))
+        assertThat(sessions.values().stream().map(s -> s.get(0)[1]).toList()).as("log:\n%s", String.join("\n", Await.lines(log)))
                 .containsExactlyInAnyOrder("local", "remote", "job_script", "job_script", // srun's job
                         "allocator", "job_script", "remote", "local", "remote", "job_script"); // the batch job and its srun
         assertThat(sessions.values()).as("every process of both jobs, on either node, on the login node's choice")
@@ -100,8 +100,8 @@ class RealSlurmJobVersionsIT {
 
         // the compute node's own choice, for a job submitted there
         assertThat(slurm.run(T, "srun", "true").exitCode()).isZero();
-        await(() -> lines(log).stream().filter(l -> l.contains("version=2.0.0")).count() >= 4, "a job submitted on the compute node", log);
-        assertThat(lines(log).stream().filter(l -> l.contains("version=2.0.0")).map(l -> l.split(" ")[1]).collect(Collectors.toSet()))
+        await(() -> Await.lines(log).stream().filter(l -> l.contains("version=2.0.0")).count() >= 4, "a job submitted on the compute node", log);
+        assertThat(Await.lines(log).stream().filter(l -> l.contains("version=2.0.0")).map(l -> l.split(" ")[1]).collect(Collectors.toSet()))
                 .containsExactlyInAnyOrder("local", "remote", "job_script");
     }
 
@@ -110,15 +110,15 @@ class RealSlurmJobVersionsIT {
         deploy(login, "lack", "3.0.0");
         deploy(compute, "lack", "1.0.0");
         Path log = listOnBoth("optional", "lack");
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         Result r = submit.run(T, "srun", "true");
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        await(() -> slurmdLog().substring(before).contains("Failed to load optional plugin lack. Ignored."), "the skip in slurmd.log", log);
-        assertThat(slurmdLog().substring(before))
+        await(() -> slurm.slurmdLog().substring(before).contains("Failed to load optional plugin lack. Ignored."), "the skip in slurmd.log", log);
+        assertThat(slurm.slurmdLog().substring(before))
                 .contains("the job runs itest.real.lack 3.0.0, which is not deployed here; here: 1.0.0");
-        assertThat(lines(log)).as("only srun's stack, on the login node, ran it").isNotEmpty()
+        assertThat(Await.lines(log)).as("only srun's stack, on the login node, ran it").isNotEmpty()
                 .allMatch(l -> l.startsWith("init local ") || l.startsWith("exit local ")).allMatch(l -> l.endsWith("version=3.0.0"));
     }
 
@@ -127,7 +127,7 @@ class RealSlurmJobVersionsIT {
         deploy(login, "need", "3.0.0");
         deploy(compute, "need", "1.0.0");
         Path log = listOnBoth("required", "need");
-        int before = slurmdLog().length();
+        int before = slurm.slurmdLog().length();
 
         long job = jobId(submit.run(T, "sbatch", "--parsable", "-o", "/dev/null", "--wrap", "true").assertOk());
         try {
@@ -135,10 +135,10 @@ class RealSlurmJobVersionsIT {
                     .contains("Reason=launch_failed_requeued_held"), "job " + job + " requeued held", log);
             await(() -> slurm.nodeState().equals("drained"), "the node drained", log);
             assertThat(slurm.run(T, "sinfo", "-h", "-N", "-n", RealSlurm.NODE, "-o", "%E").stdout()).startsWith("Prolog error");
-            assertThat(slurmdLog().substring(before)).contains("error: plugstack: job_prolog: the Plugstack runtime at "
+            assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: job_prolog: the Plugstack runtime at "
                     + compute.socketDir().resolve("root.sock") + ": refused: spank: Failed to load plugin need")
                     .contains("the job runs itest.real.need 3.0.0, which is not deployed here; here: 1.0.0");
-            assertThat(lines(log)).as("sbatch's stack on the login node ran 3.0.0; nothing ran on the compute node").isNotEmpty()
+            assertThat(Await.lines(log)).as("sbatch's stack on the login node ran 3.0.0; nothing ran on the compute node").isNotEmpty()
                     .allMatch(l -> l.contains(" allocator ") && l.endsWith("version=3.0.0"));
         } finally {
             slurm.run(T, "scancel", Long.toString(job));
@@ -176,38 +176,18 @@ class RealSlurmJobVersionsIT {
 
     /** The log's lines as [callback, context, job, session, version], by session (one Slurm process's stack). */
     private static Map<String, List<String[]>> sessions(Path log) {
-        return lines(log).stream().map(l -> {
+        return Await.lines(log).stream().map(l -> {
             Matcher m = LINE.matcher(l);
             assertThat(m.matches()).as("a line of the fixture: %s", l).isTrue();
             return new String[] {m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)};
         }).collect(Collectors.groupingBy(l -> l[3], LinkedHashMap::new, Collectors.toList()));
     }
 
-    private static List<String> lines(Path log) {
-        try {
-            return Files.exists(log) ? Files.readAllLines(log) : List.of();
-        } catch (IOException e) {
-            return List.of("(unreadable: " + e + ")");
-        }
-    }
 
-    private static String slurmdLog() {
-        try {
-            return Files.readString(slurm.logDir().resolve("slurmd.log"));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-    }
 
-    /** Polls {@code condition} every 100 ms for up to 30 s; fails naming {@code what}, with the plugin's log and both runtimes' logs. */
-    private static void await(BooleanSupplier condition, String what, Path log) throws InterruptedException {
-        long deadline = System.nanoTime() + T.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + T.toSeconds() + " s for " + what + (log == null ? "" : "; plugin log:\n"
-                        + String.join("\n", lines(log))) + "\nlogin runtime:\n" + login.log() + "\ncompute runtime:\n" + compute.log());
-            }
-            Thread.sleep(100);
-        }
+    /** Waits (bounded) for {@code condition}; fails naming {@code what}, with the plugin's log and both runtimes' logs. */
+    private static void await(BooleanSupplier condition, String what, Path log) {
+        Await.until(what, condition, T, () -> (log == null ? "" : "; plugin log:\n" + String.join("\n", Await.lines(log)))
+                + "\nlogin runtime:\n" + login.log() + "\ncompute runtime:\n" + compute.log());
     }
 }

@@ -282,7 +282,7 @@ class RealSlurmVersionsIT {
         }, "every session to end", log);
         Map<String, List<Call>> s = sessions(log);
         assertThat(s.values()).as("each session on one version, init ... exit (a prolog or epilog: its one callback); log:\n%s",
-                String.join("\n", lines(log))).allSatisfy(calls -> {
+                String.join("\n", Await.lines(log))).allSatisfy(calls -> {
                     assertThat(calls).extracting(Call::version).containsOnly(calls.get(0).version()).doesNotContain("null");
                     if (calls.get(0).context().equals("job_script")) {
                         assertThat(calls).singleElement().extracting(Call::callback).isIn("job_prolog", "job_epilog");
@@ -321,25 +321,11 @@ class RealSlurmVersionsIT {
                 + session.get(0).version();
     }
 
-    private static List<String> lines(Path log) {
-        try {
-            return Files.exists(log) ? Files.readAllLines(log) : List.of();
-        } catch (IOException e) {
-            return List.of("(unreadable: " + e + ")");
-        }
-    }
 
-    /** Polls {@code condition} every 100 ms for up to 30 s; fails naming {@code what}, with the log and the daemon's log. */
-    private static void await(BooleanSupplier condition, String what, Path log) throws InterruptedException {
-        long deadline = System.nanoTime() + T.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited " + T.toSeconds() + " s for " + what
-                        + (log == null ? "" : "; " + log.getFileName() + ":\n" + String.join("\n", lines(log))) + "\nnode daemon:\n"
-                        + node.log());
-            }
-            Thread.sleep(100);
-        }
+    /** Waits (bounded) for {@code condition}; fails naming {@code what}, with the log and the daemon's log. */
+    private static void await(BooleanSupplier condition, String what, Path log) {
+        Await.until(what, condition, T, () -> (log == null ? "" : "; " + log.getFileName() + ":\n" + String.join("\n", Await.lines(log)))
+                + "\nnode daemon:\n" + node.log());
     }
 
     private static void awaitQuietly(BooleanSupplier condition) {
