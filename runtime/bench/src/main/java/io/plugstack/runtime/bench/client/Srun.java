@@ -1,7 +1,6 @@
 package io.plugstack.runtime.bench.client;
 
 import io.plugstack.api.slurm.SlurmErrno;
-
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
@@ -84,8 +83,8 @@ public final class Srun {
             return s.exitWith(1);
         }
         Optional<Job> allocation = allocationOf(c, s.io.env());
-        int fits = c.controller().stepFits(ntasks, cpusPerTask);
-        if (allocation.isPresent() && fits != 0) { // a new allocation's size is the controller's to check
+        int fits = allocation.isPresent() ? c.controller().stepFits(ntasks, cpusPerTask) : 0; // a new job's size is the controller's to check
+        if (fits != 0) {
             s.log.error("Unable to create step for job " + allocation.get().id + ": " + SlurmErrno.strerror(fits));
             return s.exitWith(1);
         }

@@ -1,6 +1,5 @@
 package io.plugstack.runtime.bench.internal;
 
-import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;

@@ -61,7 +61,6 @@ public final class NodeJobs {
             return;
         }
         tasks.put(job.id, new ArrayList<>());
-        ended.remove(job.id); // a requeued job runs again
         if (spool == null) {
             return;
         }
