@@ -78,17 +78,7 @@ public final class FixedCatalog implements PluginCatalog {
 
     @Override
     public Optional<Instance> instance(ReadyPlugin plugin) {
-        return Optional.of(new Instance() {
-            @Override
-            public SlurmPlugin plugin() {
-                return plugin.plugin();
-            }
-
-            @Override
-            public void close() {
-                released.accept(plugin.record().name());
-            }
-        });
+        return Optional.of(Instance.of(plugin.plugin(), () -> released.accept(plugin.record().name())));
     }
 
     @Override

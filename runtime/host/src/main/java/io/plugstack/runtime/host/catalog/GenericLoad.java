@@ -29,20 +29,12 @@ public final class GenericLoad {
 
     /** An initialised instance whose close runs fini() and then {@code release}, even if fini throws. */
     public static PluginCatalog.Instance loaded(SlurmPlugin plugin, Runnable release) {
-        return new PluginCatalog.Instance() {
-            @Override
-            public SlurmPlugin plugin() {
-                return plugin;
+        return PluginCatalog.Instance.of(plugin, () -> {
+            try {
+                plugin.fini();
+            } finally {
+                release.run();
             }
-
-            @Override
-            public void close() {
-                try {
-                    plugin.fini();
-                } finally {
-                    release.run();
-                }
-            }
-        };
+        });
     }
 }

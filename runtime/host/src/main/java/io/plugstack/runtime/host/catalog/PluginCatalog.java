@@ -109,6 +109,21 @@ public interface PluginCatalog {
 
         @Override
         void close();
+
+        /** An instance of {@code plugin} whose close runs {@code onClose}. */
+        static Instance of(SlurmPlugin plugin, Runnable onClose) {
+            return new Instance() {
+                @Override
+                public SlurmPlugin plugin() {
+                    return plugin;
+                }
+
+                @Override
+                public void close() {
+                    onClose.run();
+                }
+            };
+        }
     }
 
     /**

@@ -62,17 +62,7 @@ public class SwitchingCatalog implements PluginCatalog {
             generation++; // its bundle was uninstalled meanwhile
             return Optional.empty();
         }
-        return Optional.of(new Instance() {
-            @Override
-            public SlurmPlugin plugin() {
-                return plugin.plugin();
-            }
-
-            @Override
-            public void close() {
-                closed.add(plugin.record().bundleVersion());
-            }
-        });
+        return Optional.of(Instance.of(plugin.plugin(), () -> closed.add(plugin.record().bundleVersion())));
     }
 
     @Override
