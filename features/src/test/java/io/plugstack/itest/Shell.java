@@ -36,6 +36,12 @@ final class Shell {
                 .getMethod("execute", CharSequence.class);
     }
 
+    /** Sets the session's current directory, where relative paths of later commands resolve (Gogo's cd). */
+    void cd(java.nio.file.Path dir) throws Exception {
+        interfaceNamed(session.getClass(), "org.apache.felix.service.command.CommandSession")
+                .getMethod("currentDir", java.nio.file.Path.class).invoke(session, dir);
+    }
+
     /** The command's result as text; a failing command throws what it threw. */
     String run(String command) throws Exception {
         try {
@@ -56,6 +62,23 @@ final class Shell {
             printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
         }
         return printed + ("null".equals(result) ? "" : result);
+    }
+
+    /** What the console shows for the command: what it printed, then its result or the message it failed with. */
+    String transcript(String command) {
+        synchronized (console) {
+            console.reset();
+        }
+        String end;
+        try {
+            String result = run(command);
+            end = "null".equals(result) ? "" : result;
+        } catch (Exception e) {
+            end = String.valueOf(e.getMessage());
+        }
+        synchronized (console) {
+            return console.toString(java.nio.charset.StandardCharsets.UTF_8) + end;
+        }
     }
 
     private static Class<?> interfaceNamed(Class<?> c, String name) {
