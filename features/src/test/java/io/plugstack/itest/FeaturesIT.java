@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -97,11 +98,7 @@ class FeaturesIT {
 
     @Test
     void uninstallGivesAnOverwrittenConfigurationBackItsPreviousValues() throws Exception {
-        Path part = dir.resolve("slurm.cfg.part");
-        Files.writeString(part, "ClusterName=admins\nJobSubmitPlugins=\n");
-        Path cfg = runtime.deployDir().resolve("plugstack.slurm.cfg");
-        Files.move(part, cfg);
-        PlugstackRuntime.await(() -> clusterName().equals("admins"), "the admin's plugstack.slurm.cfg to reach ConfigAdmin");
+        Path cfg = slurmCfg("admins");
         Map<String, Object> admins = config.get("plugstack.slurm");
         try {
             shell.run("plugstack:feature-install site-policy");
@@ -111,8 +108,40 @@ class FeaturesIT {
 
             assertThat(config.get("plugstack.slurm")).isEqualTo(admins).containsEntry("JobSubmitPlugins", "");
         } finally {
-            Files.delete(cfg);
-            PlugstackRuntime.await(() -> clusterName().isEmpty(), "plugstack.slurm to go with its file");
+            removeSlurmCfg(cfg);
+        }
+    }
+
+    @Test
+    void uninstallKeepsAConfigurationTheAdminChangedInItsCfgFileSinceAndSaysSo() throws Exception {
+        Path cfg = slurmCfg("admins");
+        try {
+            shell.run("plugstack:feature-install site-policy");
+            slurmCfg("changed");
+            Map<String, Object> changed = config.get("plugstack.slurm");
+
+            String out = shell.run("plugstack:feature-uninstall site-policy");
+
+            assertThat(out).contains("configurations kept:     plugstack.slurm\n")
+                    .contains("kept plugstack.slurm: changed since the feature set it (deploy/plugstack.slurm.cfg)")
+                    .doesNotContain("differs from");
+            assertThat(config.get("plugstack.slurm")).isEqualTo(changed).containsEntry("ClusterName", "changed");
+        } finally {
+            removeSlurmCfg(cfg);
+        }
+    }
+
+    @Test
+    void featureListShowsWhereConfigAdminDisagreesWithADeployCfgFile() throws Exception {
+        Path cfg = slurmCfg("admins");
+        try {
+            shell.run("plugstack:feature-install site-policy");
+
+            assertThat(shell.run("plugstack:feature-list")).containsPattern("site-policy\\s+installed\\s+config plugstack.slurm\\s+-\\s+"
+                    + "ConfigAdmin differs from deploy/plugstack.slurm.cfg \\(CliFilterPlugins, ClusterName, JobSubmitPlugins\\);"
+                    + " a restart applies the file");
+        } finally {
+            removeSlurmCfg(cfg);
         }
     }
 
@@ -217,6 +246,21 @@ class FeaturesIT {
         Set<String> all = new TreeSet<>();
         Stream.of(runtime.context().getBundles()).forEach(b -> all.add(b.getBundleId() + " " + b.getLocation() + " " + b.getState()));
         return all;
+    }
+
+    /** Writes the admin's deploy/plugstack.slurm.cfg (aside, then renamed in) and waits until ConfigAdmin has it. */
+    private static Path slurmCfg(String clusterName) throws Exception {
+        Path part = dir.resolve("slurm.cfg.part");
+        Files.writeString(part, "ClusterName=" + clusterName + "\nJobSubmitPlugins=\n");
+        Path cfg = Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+        PlugstackRuntime.await(() -> clusterName().equals(clusterName), "the admin's plugstack.slurm.cfg to reach ConfigAdmin");
+        return cfg;
+    }
+
+    private static void removeSlurmCfg(Path cfg) throws Exception {
+        Files.delete(cfg);
+        PlugstackRuntime.await(() -> clusterName().isEmpty(), "plugstack.slurm to go with its file");
     }
 
     private static String clusterName() {

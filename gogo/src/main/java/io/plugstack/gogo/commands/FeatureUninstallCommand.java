@@ -27,7 +27,9 @@ public final class FeatureUninstallCommand {
                 + "  bundles removed:         " + list(u.bundlesRemoved()) + "\n"
                 + "  bundles kept (needed):   " + list(u.bundlesKept()) + "\n"
                 + "  configurations deleted:  " + list(u.configurationsDeleted()) + "\n"
-                + "  configurations restored: " + list(u.configurationsRestored()) + "\n";
+                + "  configurations restored: " + list(u.configurationsRestored()) + "\n"
+                + "  configurations kept:     " + list(u.configurationsKept()) + "\n"
+                + u.configurationNotes().stream().map(n -> n + "\n").collect(java.util.stream.Collectors.joining());
     }
 
     private static String list(java.util.List<String> items) {

@@ -26,7 +26,12 @@ public final class FeatureTables {
                 t.row(f.name(), status, b.id(), b.bundleId() < 0 ? "-" : b.bundleId(), b.state());
             }
             for (String pid : f.configurations()) {
-                t.row(f.name(), status, "config " + pid);
+                String disagreement = f.disagreements().get(pid);
+                if (disagreement == null) {
+                    t.row(f.name(), status, "config " + pid);
+                } else {
+                    t.row(f.name(), status, "config " + pid, "-", disagreement);
+                }
             }
         }
         return t.toString();

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.featureinstaller;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A feature as the runtime sees it now.
@@ -11,12 +12,19 @@ import java.util.List;
  * @param bundles        its bundles and their state
  * @param configurations its configuration PIDs
  * @param problem        why its file cannot be read, or empty
+ * @param disagreements  by PID, how ConfigAdmin's values disagree with the PID's deploy/*.cfg file (none when they agree)
  */
-public record FeatureStatus(String name, String id, Kind kind, List<BundleState> bundles, List<String> configurations, String problem) {
+public record FeatureStatus(String name, String id, Kind kind, List<BundleState> bundles, List<String> configurations, String problem,
+        Map<String, String> disagreements) {
 
     public FeatureStatus {
         bundles = List.copyOf(bundles);
         configurations = List.copyOf(configurations);
+        disagreements = Map.copyOf(disagreements);
+    }
+
+    public FeatureStatus(String name, String id, Kind kind, List<BundleState> bundles, List<String> configurations, String problem) {
+        this(name, id, kind, bundles, configurations, problem, Map.of());
     }
 
     /** How a feature is there. */

@@ -42,6 +42,8 @@ public final class FeatureInstaller implements FeatureService {
     private final FeatureRepository repository;
     private final Configurations configurations;
     private final StateFile state;
+    private final ConfigFiles files;
+    private final ConfigurationUndo undoConfiguration;
     private final List<InstalledFeature> installed = new ArrayList<>();
 
     @Activate
@@ -50,6 +52,8 @@ public final class FeatureInstaller implements FeatureService {
         this.context = context;
         this.repository = repository;
         this.configurations = new Configurations(admin);
+        this.files = new ConfigFiles(Optional.ofNullable(context.getProperty("felix.fileinstall.dir")).map(Path::of));
+        this.undoConfiguration = new ConfigurationUndo(configurations, files);
         this.state = new StateFile(RuntimeHome.of(context::getProperty).data().resolve("features.state"));
         for (String boot : repository.boot()) {
             replay(repository.read(boot), null);
@@ -100,7 +104,7 @@ public final class FeatureInstaller implements FeatureService {
             undo(f);
             throw new IllegalStateException("feature " + feature.name() + " not installed: cannot write " + state.path() + ": " + e, e);
         }
-        return FeatureStatuses.of(context, feature, FeatureStatus.Kind.INSTALLED);
+        return FeatureStatuses.of(context, feature, FeatureStatus.Kind.INSTALLED, this::disagreement);
     }
 
     @Override
@@ -124,16 +128,21 @@ public final class FeatureInstaller implements FeatureService {
     private Uninstalled undo(InstalledFeature f) {
         List<String> deleted = new ArrayList<>();
         List<String> restored = new ArrayList<>();
+        List<String> keptConfigurations = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         List<FeatureDefinition.Configuration> configs = f.definition().configurations();
         for (int i = configs.size() - 1; i >= 0; i--) {
             String pid = configs.get(i).pid();
             InstalledFeature.Previous previous = f.previousOf(pid).orElse(new InstalledFeature.Previous(pid, null));
+            ConfigurationUndo.Outcome o;
             try {
-                configurations.restore(pid, previous.values());
+                o = undoConfiguration.undo(pid, configs.get(i).values(), previous.values());
             } catch (IOException e) {
                 throw new IllegalStateException("feature " + f.name() + ": configuration " + pid + " not restored: " + e.getMessage(), e);
             }
-            (previous.values() == null ? deleted : restored).add(pid);
+            (o.kind() == ConfigurationUndo.Kind.DELETED ? deleted : o.kind() == ConfigurationUndo.Kind.KEPT ? keptConfigurations : restored)
+                    .add(pid);
+            notes.addAll(o.notes());
         }
         Set<String> needed = neededByOthers();
         List<String> removed = new ArrayList<>();
@@ -156,7 +165,7 @@ public final class FeatureInstaller implements FeatureService {
             }
         }
         refresh(uninstalled);
-        return new Uninstalled(f.name(), removed, kept, deleted, restored);
+        return new Uninstalled(f.name(), removed, kept, deleted, restored, keptConfigurations, notes);
     }
 
     /** Locations of the bundles the boot features and the other installed features name. */
@@ -192,18 +201,27 @@ public final class FeatureInstaller implements FeatureService {
         List<FeatureStatus> all = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (String boot : repository.boot()) {
-            all.add(FeatureStatuses.read(context, repository, boot, FeatureStatus.Kind.BOOT));
+            all.add(FeatureStatuses.read(context, repository, boot, FeatureStatus.Kind.BOOT, this::disagreement));
             seen.add(boot);
         }
         for (InstalledFeature f : installed) {
-            all.add(FeatureStatuses.of(context, f.definition(), FeatureStatus.Kind.INSTALLED));
+            all.add(FeatureStatuses.of(context, f.definition(), FeatureStatus.Kind.INSTALLED, this::disagreement));
             seen.add(f.name());
         }
         for (String name : repository.available()) {
             if (seen.add(name)) {
-                all.add(FeatureStatuses.read(context, repository, name, FeatureStatus.Kind.AVAILABLE));
+                all.add(FeatureStatuses.read(context, repository, name, FeatureStatus.Kind.AVAILABLE, pid -> Optional.empty()));
             }
         }
         return all;
+    }
+
+    /** How {@code pid}'s configuration disagrees with its deploy/*.cfg file, for the PIDs installed features set. */
+    private Optional<String> disagreement(String pid) {
+        try {
+            return files.disagreement(pid, configurations.current(pid));
+        } catch (IOException e) {
+            return Optional.of("cannot compare with its deploy/*.cfg file: " + e.getMessage());
+        }
     }
 }

@@ -1,7 +1,11 @@
 package io.plugstack.runtime.host.internal;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
@@ -53,5 +57,24 @@ final class JarCheck {
             // a copy still being written reads exactly like one cut short
             return Result.problem("not a readable jar: " + e.getMessage() + " (a copy still in progress, or cut short)");
         }
+    }
+
+    /**
+     * The bundles the jars of {@code folder} are (FileInstall's deploy folder); a jar that is not a
+     * readable bundle (half copied, say) is none, and an unreadable folder holds none.
+     */
+    static List<Identity> identities(Optional<Path> folder) {
+        List<Identity> found = new ArrayList<>();
+        if (folder.isEmpty() || !Files.isDirectory(folder.get())) {
+            return found;
+        }
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(folder.get(), "*.jar")) {
+            for (Path jar : jars) {
+                read(jar).identity().ifPresent(found::add);
+            }
+        } catch (IOException e) {
+            // an unreadable folder: none of its jars can be known
+        }
+        return found;
     }
 }

@@ -57,6 +57,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     private final ServiceTracker<Object, TrackedPlugin> tracker;
     private final Map<Long, AtomicInteger> inUse = new ConcurrentHashMap<>();
     private final PluginCallLimits calls;
+    private final RuntimePhase phase;
 
     @Activate
     public PluginCatalogComponent(@Reference PluginRefusals refusals, BundleContext context) throws InvalidSyntaxException {
@@ -64,7 +65,8 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
         this.context = context;
         Optional<VersionStateFile> state = context.getProperty(RuntimeHome.PROPERTY) == null ? Optional.empty()
                 : Optional.of(new VersionStateFile(RuntimeHome.of(context::getProperty).data().resolve(VersionStateFile.NAME)));
-        this.versions = new VersionControl(this::plugins, state, LOG::error, LOG::info);
+        this.phase = new RuntimePhase(context);
+        this.versions = new VersionControl(this::plugins, state, phase, LOG::error, LOG::info);
         this.table = versions.table();
         String filter = "(|" + java.util.Arrays.stream(PluginFamily.values())
                 .map(f -> "(objectClass=" + f.serviceInterface() + ")").collect(Collectors.joining()) + ")";
@@ -77,6 +79,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
 
     @Deactivate
     void deactivate() {
+        phase.close(); // the plugins going now are not undeployed: no version switch, no other version loaded
         tracker.close();
         calls.close();
     }

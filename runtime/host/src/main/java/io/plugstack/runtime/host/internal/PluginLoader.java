@@ -30,7 +30,7 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlug
         }
         TrackedPlugin t = new TrackedPlugin(context, reference);
         versions.table().add(t);
-        versions.refresh();
+        versions.arrived(t);
         t.placed();
         return t;
     }
@@ -44,6 +44,6 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlug
         versions.table().remove(tracked);
         tracked.unload(log);
         LeftoverThreads.report(tracked.bundle(), tracked.symbolicName() + " " + tracked.version(), log);
-        versions.refresh();
+        versions.departed(tracked);
     }
 }

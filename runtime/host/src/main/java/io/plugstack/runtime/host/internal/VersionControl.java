@@ -12,8 +12,6 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import org.osgi.framework.Bundle;
-import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.Version;
 import org.osgi.framework.VersionRange;
 
@@ -25,7 +23,9 @@ import io.plugstack.runtime.host.catalog.PluginVersions.Outcome;
 /**
  * The admin's pins and the history of active versions, and the operations that move them
  * (pin, unpin, upgrade, rollback). A change of pin is one volatile write of an immutable map, so
- * new stacks see either the old version or the new one; stacks already built keep theirs.
+ * new stacks see either the old version or the new one; stacks already built keep theirs. The
+ * history holds only switches made while the runtime runs ({@link RuntimePhase}), so that rollback
+ * goes to the version that ran before whatever the restarts since.
  */
 final class VersionControl {
 
@@ -38,11 +38,12 @@ final class VersionControl {
     private final Map<String, List<String>> history = new HashMap<>();
     /** Pins read from the file, each checked once against what is deployed when its plugin first shows up. */
     private final Map<String, VersionRange> unchecked = new HashMap<>();
-    private final Optional<Path> deployFolder = deployFolder();
+    private final RuntimePhase phase;
 
-    VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, Consumer<String> log,
+    VersionControl(Supplier<List<PluginRecord>> records, Optional<VersionStateFile> file, RuntimePhase phase, Consumer<String> log,
             Consumer<String> info) {
         this.records = records;
+        this.phase = phase;
         this.file = file;
         this.log = log;
         this.info = info;
@@ -81,25 +82,40 @@ final class VersionControl {
         }
     }
 
-    /** Records the version each plugin runs now; logs and saves what changed. */
-    void refresh() {
+    /**
+     * A version of a plugin registered. At a start that is what was deployed coming back, in install
+     * order: the version that runs then is a switch (a jar gone while the runtime was down, an
+     * upgrade cut short by a kill) only once all of the plugin's versions are back. Otherwise it is a deploy.
+     */
+    void arrived(TrackedPlugin t) {
+        boolean startUp = phase.cameBack(t.symbolicName(), t.version());
+        refresh(t.symbolicName(), !startUp || phase.allBack(t.symbolicName()));
+    }
+
+    /** A version of a plugin went: undeployed or stopped while the runtime runs is a switch; the runtime stopping is none. */
+    void departed(TrackedPlugin t) {
+        if (!phase.stopping()) {
+            refresh(t.symbolicName(), true);
+        }
+    }
+
+    /**
+     * Loads the version of {@code bsn} that runs now and, when {@code switched} and it is not the
+     * last of the history, records it there: logs and saves the switch.
+     */
+    private void refresh(String bsn, boolean switched) {
         checkRestoredPins();
-        Map<String, Version> active = new HashMap<>();
-        table.all().stream().map(TrackedPlugin::symbolicName).distinct()
-                .forEach(bsn -> active(bsn).ifPresent(t -> active.put(bsn, t.version())));
+        Optional<Version> active = active(bsn).map(TrackedPlugin::version);
+        if (active.isEmpty() || !switched) {
+            return;
+        }
         synchronized (this) {
-            boolean changed = false;
-            for (Map.Entry<String, Version> e : active.entrySet()) {
-                List<String> h = history.getOrDefault(e.getKey(), List.of());
-                String now = e.getValue().toString();
-                if (h.isEmpty() || !h.get(h.size() - 1).equals(now)) {
-                    info.accept("plugin " + e.getKey() + ": version " + now + " runs for new launches and submissions"
-                            + (h.isEmpty() ? "" : " (was " + h.get(h.size() - 1) + ")"));
-                    history.put(e.getKey(), VersionStateFile.appended(h, now));
-                    changed = true;
-                }
-            }
-            if (changed) {
+            List<String> h = history.getOrDefault(bsn, List.of());
+            String now = active.get().toString();
+            if (h.isEmpty() || !h.get(h.size() - 1).equals(now)) {
+                info.accept("plugin " + bsn + ": version " + now + " runs for new launches and submissions"
+                        + (h.isEmpty() ? "" : " (was " + h.get(h.size() - 1) + ")"));
+                history.put(bsn, VersionStateFile.appended(h, now));
                 save();
             }
         }
@@ -131,7 +147,7 @@ final class VersionControl {
                 if (restored == null || !restored.equals(pins.get(bsn))) {
                     continue;
                 }
-                VersionStateAtStart.check(bsn, restored, history(bsn), VersionStateAtStart.deployed(bsn, installed, deployFolder),
+                VersionStateAtStart.check(bsn, restored, history(bsn), VersionStateAtStart.deployed(bsn, installed, phase.deployFolder()),
                         file.map(VersionStateFile::path).orElse(Path.of(VersionStateFile.NAME))).ifPresent(v -> {
                             log.accept(v.line());
                             v.back().ifPresent(back -> next.put(bsn, exactly(back)));
@@ -143,13 +159,6 @@ final class VersionControl {
                 save();
             }
         }
-    }
-
-    /** FileInstall's folder (the framework's felix.fileinstall.dir): its jars are deployed before FileInstall installs them. */
-    private static Optional<Path> deployFolder() {
-        Bundle self = FrameworkUtil.getBundle(VersionControl.class);
-        return Optional.ofNullable(self == null || self.getBundleContext() == null ? null
-                : self.getBundleContext().getProperty("felix.fileinstall.dir")).map(Path::of);
     }
 
     private synchronized Optional<String> save() {
@@ -177,7 +186,7 @@ final class VersionControl {
             table.changed();
             saveError = save();
         }
-        refresh();
+        refresh(bsn, true);
         return saveError;
     }
 

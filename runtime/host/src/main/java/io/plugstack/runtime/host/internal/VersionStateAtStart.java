@@ -1,8 +1,5 @@
 package io.plugstack.runtime.host.internal;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -82,17 +79,8 @@ final class VersionStateAtStart {
                 versions.add(Version.parseVersion(r.bundleVersion()));
             }
         }
-        if (deployFolder.isEmpty() || !Files.isDirectory(deployFolder.get())) {
-            return versions;
-        }
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(deployFolder.get(), "*.jar")) {
-            for (Path jar : jars) {
-                // a jar that is not a readable bundle is not deployed (the host lists it as rejected)
-                JarCheck.read(jar).identity().filter(id -> id.symbolicName().equals(bsn)).ifPresent(id -> versions.add(id.version()));
-            }
-        } catch (IOException e) {
-            // an unreadable folder: what is installed is all we know
-        }
+        // a jar that is not a readable bundle is not deployed (the host lists it as rejected)
+        JarCheck.identities(deployFolder).stream().filter(id -> id.symbolicName().equals(bsn)).forEach(id -> versions.add(id.version()));
         return versions;
     }
 }
