@@ -17,6 +17,6 @@ public final class ScancelCommand {
 
     @Descriptor("cancel jobs: scancel jobid... (they end CANCELLED; a running one is killed and its epilog runs)")
     public String scancel(CommandSession session, @Descriptor("job ids") String... args) {
-        return Terminal.exit("scancel", bench.scancel(Terminal.args(args), Terminal.io(session)));
+        return Terminal.run("scancel", session, io -> bench.scancel(Terminal.args(args), io));
     }
 }

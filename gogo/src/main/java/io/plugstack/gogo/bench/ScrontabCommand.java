@@ -17,6 +17,6 @@ public final class ScrontabCommand {
 
     @Descriptor("scrontab [options]: runs the allocator-context init and exit of the SPANK stack")
     public String scrontab(CommandSession session, @Descriptor("options and command") String... args) {
-        return Terminal.exit("scrontab", bench.scrontab(Terminal.args(args), Terminal.io(session)));
+        return Terminal.run("scrontab", session, io -> bench.scrontab(Terminal.args(args), io));
     }
 }

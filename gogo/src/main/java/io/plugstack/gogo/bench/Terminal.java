@@ -3,12 +3,15 @@ package io.plugstack.gogo.bench;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 import org.apache.felix.service.command.CommandSession;
 
+import io.plugstack.gogo.internal.TerminalSignals;
 import io.plugstack.runtime.bench.api.CommandIO;
+import io.plugstack.runtime.bench.api.Interrupts;
 
-/** What a Slurm command typed in the shell gets: the session's streams, the runtime's environment and directory. */
+/** What a Slurm command typed in the shell gets: the session's streams, the runtime's environment and directory, its Ctrl-C. */
 final class Terminal {
     private Terminal() {
     }
@@ -20,7 +23,17 @@ final class Terminal {
     static CommandIO io(CommandSession session) {
         Path cwd = session.currentDir();
         return new CommandIO(session.getConsole(), session.getConsole(), System.getenv(),
-                cwd != null ? cwd : Path.of("").toAbsolutePath());
+                cwd != null ? cwd : Path.of("").toAbsolutePath(), new Interrupts());
+    }
+
+    /**
+     * Runs Slurm command {@code name} in the foreground of the console: Ctrl-C goes to the command
+     * (srun acts on it, the others ignore it as they wait), never to the runtime. Returns what
+     * {@link #exit} says of its exit code.
+     */
+    static String run(String name, CommandSession session, ToIntFunction<CommandIO> command) {
+        CommandIO io = io(session);
+        return exit(name, TerminalSignals.whileRunning(session, io.interrupts()::interrupt, () -> command.applyAsInt(io)));
     }
 
     static List<String> args(String[] args) {

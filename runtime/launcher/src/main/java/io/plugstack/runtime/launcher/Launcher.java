@@ -108,9 +108,19 @@ public final class Launcher {
         for (FeatureDefinition.Bundle b : boot) {
             installed.add(system.installBundle(b.location()));
         }
-        framework.start();
-        for (Bundle b : installed) {
-            startQuietly(b);
+        // no context class loader while bundles start: JLine (the console) then finds its terminal providers in
+        // its own bundle, not on the launcher's class path where it looks first (ServiceLoader falls back to the
+        // system class loader, the launcher's, as before)
+        Thread self = Thread.currentThread();
+        ClassLoader tccl = self.getContextClassLoader();
+        self.setContextClassLoader(null);
+        try {
+            framework.start();
+            for (Bundle b : installed) {
+                startQuietly(b);
+            }
+        } finally {
+            self.setContextClassLoader(tccl);
         }
         return framework;
     }
@@ -151,6 +161,10 @@ public final class Launcher {
         // the admin's .cfg file is the truth: FileInstall must not write ConfigAdmin changes back into it
         c.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
         c.putIfAbsent(RuntimeHome.PROPERTY, settings.home().toString());
+        // the console (Gogo's JLine shell) reads etc/gosh_profile of the home: prompt, banner, completion
+        c.putIfAbsent("gosh.home", settings.home().toString());
+        // JLine handles the terminal's signals (Ctrl-C goes to the foreground command, not the JVM) through sun.misc.Signal
+        c.putIfAbsent(Constants.FRAMEWORK_BOOTDELEGATION, "sun.misc");
         return c;
     }
 

@@ -11,8 +11,10 @@ import org.osgi.framework.launch.Framework;
 /**
  * {@code java -jar plugstack.jar [--home DIR] [--node [--socket-dir DIR] [--log FILE]]}: starts the
  * runtime with its shell; with {@code --node}, headless as a node daemon for a real Slurm (no console,
- * the SPANK bridge's sockets in the socket directory, a timestamped log file, stopped by SIGTERM). The
- * home defaults to the folder holding plugstack.jar, the layout the distribution is assembled in.
+ * the SPANK bridge's sockets in the socket directory, stopped by SIGTERM). Either way the runtime's own
+ * lines go to a timestamped log file ({@code log/plugstack.log}, {@code log/plugstack-node.log} or
+ * {@code --log}). The home defaults to the folder holding plugstack.jar, the layout the distribution is
+ * assembled in; an empty directory given as home is made one from there (see {@link HomeLayout}).
  */
 public final class Main {
 
@@ -50,8 +52,21 @@ public final class Main {
                 }
             }
         }
+        Path distribution = defaultHome();
         if (home == null) {
-            home = defaultHome();
+            home = distribution;
+        }
+        home = home.toAbsolutePath().normalize();
+        // the launcher's own refusals stay on the console, whatever the runtime's output goes to
+        java.io.PrintStream console = System.err;
+        try {
+            if (!home.equals(distribution) && HomeLayout.isEmpty(home)) {
+                HomeLayout.initialise(home, distribution);
+                console.println("plugstack: initialised a new home in " + home + " (etc/, features/, system/ from " + distribution + ")");
+            }
+        } catch (java.io.IOException e) {
+            console.println("plugstack: error: " + e.getMessage());
+            System.exit(1);
         }
         java.util.Properties overrides = new java.util.Properties();
         overrides.putAll(System.getProperties());
@@ -60,25 +75,30 @@ public final class Main {
             overrides.setProperty("gosh.args", "--nointeractive");
             overrides.setProperty("plugstack.node.socket_dir", socketDir);
         }
-        Launcher launcher = new Launcher(RuntimeSettings.load(home, overrides));
+        Path logFile = log != null ? log : home.resolve("log").resolve(node ? "plugstack-node.log" : "plugstack.log");
+        overrides.setProperty(RuntimeSettings.LOG_FILE, logFile.toAbsolutePath().toString());
+        Launcher launcher;
         try {
+            RuntimeSettings settings = RuntimeSettings.load(home, overrides);
+            HomeLayout.check(home, settings); // never a framework with nothing to run: it would wait for ever
+            launcher = new Launcher(settings);
             // before anything touches the home, and on the console: a second daemon must not write into the first's log
             launcher.lockHome();
-        } catch (HomeInUseException | java.io.IOException e) {
-            System.err.println("plugstack: error: " + e.getMessage());
+        } catch (HomeInUseException | java.io.IOException | IllegalArgumentException | java.io.UncheckedIOException e) {
+            console.println("plugstack: error: " + e.getMessage());
             System.exit(1);
+            return;
         }
-        if (node) {
-            // every line into a log file with timestamps
-            TimestampedLog.redirect(log != null ? log : home.resolve("log").resolve("plugstack-node.log"));
-        }
+        // every line the runtime's daemons write (slurmctld, slurmd, slurmstepd, the host, FileInstall) into
+        // the log file with timestamps; the console keeps the shell, and what a command prints for itself
+        TimestampedLog.redirect(logFile);
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
         Framework framework;
         try {
             framework = launcher.start();
         } catch (IllegalArgumentException e) {
             // a boot feature that cannot be read: its file and entry are in the message
-            System.err.println("plugstack: error: " + e.getMessage());
+            console.println("plugstack: error: " + e.getMessage());
             System.exit(1);
             return;
         }
@@ -94,6 +114,7 @@ public final class Main {
         return args[i];
     }
 
+    /** The distribution: the folder holding plugstack.jar (the working directory when run from classes). */
     private static Path defaultHome() throws URISyntaxException {
         Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         return Files.isRegularFile(jar) ? jar.getParent() : Path.of("").toAbsolutePath();

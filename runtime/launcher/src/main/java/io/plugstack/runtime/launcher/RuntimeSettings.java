@@ -35,6 +35,9 @@ public final class RuntimeSettings {
     /** An extra Maven-layout repository feature bundle ids may resolve against (after {@code system/}). */
     public static final String MAVEN_REPO = "plugstack.maven.repo";
 
+    /** The runtime's log file (set by the launcher): what {@code log:display} and {@code log:tail} read. */
+    public static final String LOG_FILE = "plugstack.log.file";
+
     private final Path home;
     private final Map<String, String> values;
 

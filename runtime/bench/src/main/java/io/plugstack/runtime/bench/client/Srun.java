@@ -6,6 +6,7 @@ import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
 import io.plugstack.runtime.bench.node.StepRequest;
 import io.plugstack.runtime.bench.node.StepResult;
+import io.plugstack.runtime.bench.node.StepTasks;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,13 +57,22 @@ public final class Srun {
     }
 
     /** The step on the node: the job's prolog once, then slurmstepd; its node consequences applied. */
-    private static StepResult runStep(Cluster c, ClientSession s, Job job, long stepId, int ntasks) {
+    private static StepResult runStep(Cluster c, ClientSession s, Job job, long stepId, int ntasks, boolean ownJob) {
         if (!JobEnd.prolog(c.node(), job)) {
             s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
             return new StepResult(1, Optional.empty());
         }
-        StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
-                s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err()));
+        StepTasks tasks = new StepTasks();
+        // Ctrl-C in srun's terminal acts on the step as srun's signal handler does, for as long as it runs
+        SrunInterrupt onInterrupt = new SrunInterrupt(s.log, c.controller(), job, stepId, tasks, ownJob);
+        s.io.interrupts().handle(onInterrupt);
+        StepResult step;
+        try {
+            step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
+                    s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err(), tasks));
+        } finally {
+            s.io.interrupts().release(onInterrupt);
+        }
         JobEnd.applyNodeOutcome(c.node(), step);
         return step;
     }
@@ -114,7 +124,7 @@ public final class Srun {
             return code;
         }
         s.cliFilter().postSubmit(0, job.id, stepId);
-        StepResult step = runStep(c, s, job, stepId, ntasks);
+        StepResult step = runStep(c, s, job, stepId, ntasks, ownJob);
         if (!s.spank.exit().ok()) {
             step = JobEnd.withClientFailure(step, SlurmCommand.SRUN, SpankCallback.EXIT, SpankContext.LOCAL);
         }

@@ -20,7 +20,8 @@ import io.plugstack.api.slurm.SlurmCommand;
  * @param launchOptions SPANK options from the launch request (SPANK-37a)
  * @param out           where the tasks' stdout goes
  * @param err           where the tasks' stderr goes
+ * @param tasks         the step's tasks as they start (what srun's signal handling acts on)
  */
 public record StepRequest(SlurmCommand command, Job job, long stepId, List<String> argv, int ntasks, Map<String, String> env,
-        List<LaunchOption> launchOptions, PrintStream out, PrintStream err) {
+        List<LaunchOption> launchOptions, PrintStream out, PrintStream err, StepTasks tasks) {
 }

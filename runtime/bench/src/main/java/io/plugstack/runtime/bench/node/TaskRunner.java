@@ -100,6 +100,7 @@ public final class TaskRunner {
                 p.destroyForcibly(); // the job ended (cancelled) while this task was being started
             }
             processes.add(p);
+            req.tasks().started(task.globalId(), p);
             pumps.add(OutputPump.start(p.getInputStream(), req.out()));
             pumps.add(OutputPump.start(p.getErrorStream(), req.err()));
         } catch (IOException e) {

@@ -1,0 +1,91 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The console on a real terminal (issue 16, items 1, 13, 16): Ctrl-C acts on the foreground srun as
+ * Slurm's srun does and never ends the runtime; Ctrl-D at the prompt says how to quit; the runtime's own
+ * lines go to its log file, not to the console. One runtime for the class, started as a user starts it.
+ */
+@Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ConsoleIT {
+
+    @TempDir
+    static Path dir;
+    static ConsoleTerminal console;
+
+    @BeforeAll
+    static void startOnATerminal() throws Exception {
+        console = ConsoleTerminal.start(dir.resolve("home"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        console.close();
+    }
+
+    @Test
+    void ctrlCOnARunningSrunShowsItsTasksThenASecondWithinOneSecondCancelsTheStepAndTheRuntimeLivesOn() throws Exception {
+        int start = console.mark();
+        console.type("srun sleep 30\r");
+        console.awaitSince(start, s -> s.contains("sleep 30"), 10);
+        Thread.sleep(1500); // the step's task runs
+        int first = console.mark();
+        console.type("\u0003");
+        String status = console.awaitSince(first, s -> s.contains("task 0: running"), 10);
+        assertThat(status).contains("srun: interrupt (one more within 1 sec to abort)").contains("srun: StepId=1.0 task 0: running");
+        Thread.sleep(1500); // more than a second: the next press is a first one again
+        assertThat(console.since(first)).doesNotContain("sending Ctrl-C");
+
+        int second = console.mark();
+        console.type("\u0003");
+        console.awaitSince(second, s -> s.contains("one more within 1 sec"), 10);
+        console.type("\u0003");
+        String cancelled = console.awaitSince(second, s -> s.contains("> "), 20);
+        assertThat(cancelled).contains("srun: sending Ctrl-C to StepId=1.0").contains("*** STEP 1.0 ON node1 CANCELLED AT");
+
+        int after = console.mark();
+        console.type("squeue\r");
+        assertThat(console.awaitSince(after, s -> s.contains("CANCELLED"), 10)).containsPattern("(?m)^1 +sleep .*CANCELLED");
+        assertThat(console.runtimeAlive()).as("the runtime lives on").isTrue();
+    }
+
+    @Test
+    void ctrlDAtThePromptSaysHowToQuitAndStopsNothing() throws Exception {
+        int start = console.mark();
+        console.type("\u0004");
+        assertThat(console.awaitSince(start, s -> s.contains("Ctrl-D does not"), 10))
+                .contains("use 'shutdown' (or 'stop 0') to stop Plugstack; Ctrl-D does not");
+        Thread.sleep(500);
+        assertThat(console.runtimeAlive()).isTrue();
+        int next = console.mark();
+        console.type("echo still-here\r");
+        assertThat(console.awaitSince(next, s -> s.contains("still-here\r\n"), 10)).contains("still-here");
+    }
+
+    @Test
+    void theRuntimesOwnLinesGoToItsLogFileWithTimestampsNotToTheConsole() throws Exception {
+        Path log = dir.resolve("home/log/plugstack.log");
+        PlugstackRuntime.await(() -> {
+            try {
+                return Files.exists(log) && Files.readString(log).contains("runs for new launches");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, "the host's boot lines in " + log);
+        assertThat(Files.readString(log)).containsPattern("(?m)^\\[\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\] plugstack: plugin .* runs for new launches");
+        assertThat(console.screen()).doesNotContain("runs for new launches");
+        int start = console.mark();
+        console.type("log:display -n 200\r");
+        assertThat(console.awaitSince(start, s -> s.contains("runs for new launches"), 10)).contains("plugstack: plugin");
+    }
+}
