@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,9 +40,65 @@ class ShellCommandsIT extends BootedRuntime {
     }
 
     @Test
-    void pluginOfUnknownIdOrTypeIsAnError() {
+    void pluginOfUnknownNameIsRefusedListingThePlugins() {
         assertThatThrownBy(() -> shell.run("plugstack:plugin job_submit/nosuch"))
-                .hasMessageContaining("no plugin bundle with id or type \"job_submit/nosuch\"");
+                .hasMessageStartingWith("plugin: no plugin named 'job_submit/nosuch'; plugins: ")
+                .hasMessageContaining("demo (io.plugstack.spank.demo)");
+    }
+
+    @Test
+    void everyCommandThatNamesAPluginTakesTheSameNames() throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin("itest.shell.named", "good").build());
+        long id = b.getBundleId();
+        for (String name : List.of("itest.shell.named", "itest.shell.named@1.0.0", String.valueOf(id))) {
+            assertThat(shell.run("plugstack:plugin " + name)).as(name).contains("bundle           " + id + "  itest.shell.named 1.0.0");
+            assertThat(shell.run("plugstack:versions " + name)).as(name).containsPattern("itest.shell.named\\s+1.0.0\\s+" + id);
+            assertThat(shell.run("plugstack:pin " + name + " 1.0.0")).as(name).startsWith("itest.shell.named pinned to 1.0.0");
+            assertThat(shell.run("plugstack:unpin " + name)).as(name).startsWith("itest.shell.named unpinned");
+            assertThat(shell.run("plugstack:upgrade " + name)).as(name).contains("1.0.0 is already the running version");
+            assertThat(shell.run("plugstack:unpin " + name)).as(name).startsWith("itest.shell.named unpinned");
+        }
+        for (String name : List.of("demo", "spank/demo", "io.plugstack.spank.demo@0.1.0")) {
+            assertThat(shell.run("plugstack:plugin " + name)).as(name).contains("plugin_name      demo");
+            assertThat(shell.run("plugstack:versions " + name)).as(name).contains("io.plugstack.spank.demo");
+        }
+        assertThat(shell.run("plugstack:pin demo@0.1.0")).startsWith("io.plugstack.spank.demo pinned to 0.1.0");
+        assertThat(shell.run("plugstack:unpin demo")).startsWith("io.plugstack.spank.demo unpinned");
+        assertThat(shell.run("plugstack:undeploy itest.shell.named@1.0.0")).startsWith("undeployed itest.shell.named 1.0.0");
+    }
+
+    @Test
+    void aPinWithAnUnquotedGreaterThanIsRefusedAndLeavesNoFile() throws Exception {
+        Path cwd = Path.of("").toAbsolutePath();
+        assertThatThrownBy(() -> shell.run("plugstack:pin demo >=0.1"))
+                .hasMessageStartingWith("pin: Gogo read '>' as a redirection of the output to the file '=' (removed)")
+                .hasMessageContaining("pin renice '>=1.2'");
+        assertThat(cwd.resolve("=")).doesNotExist();
+        assertThat(shell.run("plugstack:versions demo")).as("not pinned").containsPattern("0.1.0\\s+\\d+\\s+active\\s+-");
+        assertThat(shell.run("plugstack:pin demo '>=0.1'")).startsWith("io.plugstack.spank.demo pinned to >=0.1.0");
+        shell.run("plugstack:unpin demo");
+    }
+
+    @Test
+    void badArgumentsAreRefusedInPlainWordsByEveryCommand() {
+        for (String line : List.of("plugins x", "plugin", "plugin a b", "pin", "pin demo 1 2", "pin demo", "unpin", "upgrade",
+                "upgrade demo 1 2", "rollback a b", "versions a b", "deploy", "undeploy", "undeploy a b", "feature-install",
+                "feature-uninstall", "feature-list x", "pin demo [1.2,1.3]", "upgrade demo x.y", "scontrol update jobid=abc")) {
+            Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> shell.run(line));
+            assertThat(t).as(line).isNotNull();
+            assertThat(t.getClass().getSimpleName()).as(line).isEqualTo("error"); // the console prints "gogo: error: ..."
+            String command = line.split(" ")[0];
+            assertThat(t.getMessage()).as(line).startsWith(command + ": ")
+                    .doesNotContainPattern("Cannot coerce|Exception|java\\.|Token|For input string");
+        }
+    }
+
+    @Test
+    void slurmCommandsRefuseUnknownOptionsInSlurmsWords() throws Exception {
+        assertThat(shell.runPrinting("squeue -z")).startsWith("squeue: invalid option -- 'z'\n"
+                + "Try \"squeue --help\" for more information\n");
+        assertThat(shell.runPrinting("sinfo --bogus")).startsWith("sinfo: unrecognized option '--bogus'\n"
+                + "Try \"sinfo --help\" for more information\n");
     }
 
     @Test
