@@ -110,6 +110,32 @@ class ShellCommandsIT extends BootedRuntime {
     }
 
     @Test
+    void deployOfAJarWithTheIdentityOfARunningPluginUnderAnotherNameIsRefusedBeforeAnythingChanges() throws Exception {
+        Path original = fixtures.plugin("itest.shell.twice", "good").header("Implementation-Version", "original").build();
+        assertThat(shell.run("plugstack:deploy " + original)).matches("deployed itest.shell.twice 1.0.0 as bundle \\d+: READY");
+        Bundle running = runtime.bundle("itest.shell.twice").orElseThrow();
+        long modified = running.getLastModified();
+        Path deployed = runtime.deployDir().resolve(original.getFileName());
+        // the case: another build, refused by the identity rule too, copied under another name
+        Path copy = Files.copy(fixtures.plugin("itest.shell.twice", "good").header("Implementation-Version", "copy")
+                .header("Slurm-Plugin-Version", "26.05.0").build(), dir.resolve("twice-copy.jar"));
+
+        assertThatThrownBy(() -> shell.run("plugstack:deploy " + copy))
+                .hasMessage("deploy: twice-copy.jar: duplicate of " + deployed + ": the same Bundle-SymbolicName itest.shell.twice"
+                        + " and Bundle-Version 1.0.0; nothing changed");
+        assertThat(runtime.deployDir().resolve("twice-copy.jar")).doesNotExist();
+        Thread.sleep(500); // FileInstall polls every 50 ms: it would have acted on a copy by now
+        assertThat(running.getState()).isEqualTo(Bundle.ACTIVE);
+        assertThat(running.getLastModified()).as("not updated").isEqualTo(modified);
+        assertThat(running.getHeaders().get("Implementation-Version")).isEqualTo("original");
+
+        assertThat(shell.run("plugstack:undeploy itest.shell.twice")).startsWith("undeployed itest.shell.twice 1.0.0");
+        try (var left = Files.list(runtime.deployDir())) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("twice"));
+        }
+    }
+
+    @Test
     void deployOfRefusedPluginReportsReason() throws Exception {
         Path jar = fixtures.plugin("itest.shell.refused", "good").header("Slurm-Plugin-Version", "26.05.0").build();
         assertThat(shell.run("plugstack:deploy " + jar))
