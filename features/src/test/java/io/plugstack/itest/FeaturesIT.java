@@ -184,7 +184,7 @@ class FeaturesIT {
         Set<String> bundlesBefore = bundles();
 
         assertThatThrownBy(() -> shell.run("plugstack:feature-install " + feature))
-                .hasMessageStartingWith(feature + ": bundles[1] \"org.example:nosuch:9\": bundle \"org.example:nosuch:9\" has no jar in ")
+                .hasMessageStartingWith("feature-install: " + feature + ": bundles[1] \"org.example:nosuch:9\": bundle \"org.example:nosuch:9\" has no jar in ")
                 .hasMessageContaining("system/org/example/nosuch/9/nosuch-9.jar");
         assertThat(bundles()).isEqualTo(bundlesBefore);
     }
@@ -194,7 +194,7 @@ class FeaturesIT {
         Path feature = Files.writeString(dir.resolve("broken.json"), "{ \"id\": \"itest:broken:1\", \"bundles\": [ \n");
 
         assertThatThrownBy(() -> shell.run("plugstack:feature-install " + feature))
-                .hasMessageStartingWith(feature + ": not a valid OSGi feature: ")
+                .hasMessageStartingWith("feature-install: " + feature + ": not a valid OSGi feature: ")
                 .hasMessageContaining("line no=2");
     }
 
@@ -225,7 +225,7 @@ class FeaturesIT {
     @Test
     void uninstallingAFeatureThatIsNotInstalledIsAnError() {
         assertThatThrownBy(() -> shell.run("plugstack:feature-uninstall site-policy"))
-                .hasMessage("feature site-policy is not installed (installed: )");
+                .hasMessage("feature-uninstall: feature site-policy is not installed (installed: )");
     }
 
     @Test

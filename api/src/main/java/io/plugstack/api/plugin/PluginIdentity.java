@@ -58,8 +58,8 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version)
             return Optional.empty();
         }
         String expected = match == SlurmVersion.Match.MAJOR_MINOR
-                ? host.major() + "." + host.minor() + ".x"
-                : host.toString();
+                ? String.format("%d.%02d.x", host.major(), host.minor())
+                : host.toSlurmString();
         return Optional.of(PluginHeaders.VERSION + " " + version.toSlurmString() + " does not match the runtime's Slurm " + host.toSlurmString()
                 + ": expected " + expected + " (Incompatible Slurm plugin version)");
     }

@@ -73,8 +73,9 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
         return String.format("%d.%02d.%d", major, minor, micro);
     }
 
+    /** As Slurm shows a release everywhere (SLURM_VERSION_STRING): "22.05.8", never "22.5.8". */
     @Override
     public String toString() {
-        return major + "." + minor + "." + micro;
+        return toSlurmString();
     }
 }

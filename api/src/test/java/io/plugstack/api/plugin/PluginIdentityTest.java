@@ -52,6 +52,15 @@ class PluginIdentityTest {
     }
 
     @Test
+    void theExpectedReleaseIsShownAsSlurmShowsIt() {
+        SlurmVersion host = SlurmVersion.parse("22.05.8");
+        assertEquals("22.05.8", host.toString());
+        assertTrue(identity("job_submit/partition", "23.02.1").incompatibilityWith(host).orElseThrow().endsWith(
+                "does not match the runtime's Slurm 22.05.8: expected 22.05.8 (Incompatible Slurm plugin version)"));
+        assertTrue(identity("spank", "21.08.1").incompatibilityWith(host).orElseThrow().contains(": expected 22.05.x ("));
+    }
+
+    @Test
     void refusalRendersTheVersionAsSlurmDoesWithTwoDigitMinor() {
         String why = identity("spank", "24.5.1").incompatibilityWith(HOST).orElseThrow();
         assertTrue(why.contains("24.05.1"), why);

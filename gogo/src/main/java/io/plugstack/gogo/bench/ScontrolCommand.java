@@ -20,6 +20,10 @@ public final class ScontrolCommand {
 
     @Descriptor("scontrol update nodename=<node> state=resume | update jobid=<id> Key=Value... | restart slurmd")
     public String scontrol(CommandSession session, @Descriptor("the action") String... args) {
+        return Commands.run("scontrol", () -> act(session, args));
+    }
+
+    private String act(CommandSession session, String... args) {
         String line = String.join(" ", args).toLowerCase();
         if (line.startsWith("update jobid=")) {
             java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
@@ -29,7 +33,11 @@ public final class ScontrolCommand {
                     fields.put(a.substring(0, eq), a.substring(eq + 1));
                 }
             }
-            long id = Long.parseLong(args[1].substring(6));
+            String jobId = args[1].substring(6);
+            if (jobId.isEmpty() || !jobId.chars().allMatch(Character::isDigit)) {
+                throw new IllegalArgumentException("Invalid job id specified"); // scontrol's own words
+            }
+            long id = Long.parseLong(jobId);
             return Terminal.exit("scontrol", bench.updateJob(id, fields, Terminal.io(session)));
         }
         if (line.startsWith("update") && line.contains("state=resume")) {

@@ -1,5 +1,6 @@
 package io.plugstack.gogo.bench;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -17,7 +18,11 @@ public final class SinfoCommand {
     private Bench bench;
 
     @Descriptor("show the node: name, state (IDLE, ALLOCATED, DRAIN), reason, slurmd starts")
-    public String sinfo() {
+    public String sinfo(CommandSession session, String... args) {
+        String refused = Terminal.refuseAny("sinfo", session, args);
+        if (refused != null) {
+            return refused;
+        }
         NodeView n = bench.node();
         return new Table("NODELIST", "STATE", "SLURMD-STARTS", "REASON")
                 .row(n.name(), n.state(), n.slurmdStarts(), n.reason().isEmpty() ? null : n.reason()).toString();

@@ -1,5 +1,6 @@
 package io.plugstack.gogo.bench;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -17,7 +18,11 @@ public final class SqueueCommand {
     private Bench bench;
 
     @Descriptor("list jobs: id, name, command, partition, time limit, state, exit code, restarts, reason")
-    public String squeue() {
+    public String squeue(CommandSession session, String... args) {
+        String refused = Terminal.refuseAny("squeue", session, args);
+        if (refused != null) {
+            return refused;
+        }
         Table t = new Table("JOBID", "NAME", "COMMAND", "PARTITION", "TIMELIMIT", "STATE", "EXITCODE", "RESTARTS", "REASON");
         for (JobView j : bench.jobs()) {
             t.row(j.jobId(), j.name(), j.command(), j.partition(), j.timeLimit(), j.state(), j.exitCode() < 0 ? null : j.exitCode(),

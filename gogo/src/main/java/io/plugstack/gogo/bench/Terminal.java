@@ -40,6 +40,30 @@ final class Terminal {
         return Arrays.asList(args);
     }
 
+    /**
+     * A command typed with options it does not take, refused in Slurm's words on the session's
+     * console (getopt's "invalid option -- 'z'", "unrecognized option '--bogus'"; an operand as
+     * squeue says it), with its exit code; null when there are none. Commands take their words as
+     * {@code String...} so that Gogo never refuses them with its own "Cannot coerce" message.
+     */
+    static String refuseAny(String command, CommandSession session, String[] args) {
+        if (args == null || args.length == 0) {
+            return null;
+        }
+        String a = args[0];
+        String line;
+        if (a.startsWith("--") && a.length() > 2) {
+            line = command + ": unrecognized option '" + a.split("=", 2)[0] + "'";
+        } else if (a.startsWith("-") && a.length() > 1) {
+            line = command + ": invalid option -- '" + a.charAt(1) + "'";
+        } else {
+            line = command + ": error: Unrecognized option: " + a;
+        }
+        session.getConsole().println(line);
+        session.getConsole().println("Try \"" + command + " --help\" for more information");
+        return exit(command, 1);
+    }
+
     /** Commands print their own output; a failing one also says its exit code, the shell has no $?. */
     static String exit(String command, int code) {
         return code == 0 ? null : command + ": exit code " + code;

@@ -9,6 +9,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.host.deploy.DeployFolder;
 
@@ -24,11 +25,14 @@ public final class DeployCommand {
     }
 
     @Descriptor("deploy a plugin jar through the deploy folder")
-    public String deploy(@Descriptor("a jar path, or mvn:group/artifact/version, or group:artifact:version") String source)
-            throws IOException, InterruptedException {
+    public String deploy(@Descriptor("a jar path, or mvn:group/artifact/version, or group:artifact:version") Object... args) {
+        return Commands.run("deploy", () -> deploy(Arguments.of("deploy", "deploy <jar path or mvn:g/a/v or g:a:v>", args, 1, 1).get(0)));
+    }
+
+    private String deploy(String source) throws IOException, InterruptedException {
         DeployFolder.Deployment d = folder.deploy(source);
         if (d.rejected().isPresent()) {
-            throw new IllegalArgumentException("deploy: " + d.jar().getFileName() + ": " + d.rejected().get().reason()
+            throw Commands.fail("deploy", d.jar().getFileName() + ": " + d.rejected().get().reason()
                     + " (left in " + folder.dir() + " until removed)");
         }
         if (d.bundle().isEmpty()) {

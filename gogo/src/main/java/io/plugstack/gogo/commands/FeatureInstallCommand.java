@@ -7,6 +7,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.FeatureTables;
 import io.plugstack.runtime.featureinstaller.FeatureService;
@@ -28,8 +29,10 @@ public final class FeatureInstallCommand {
     }
 
     @Descriptor("install a feature: a file of <home>/features/ by name, or a feature file's path")
-    public String _main(String function, @Descriptor("feature name or path") String nameOrPath) {
-        FeatureStatus f = features.install(nameOrPath);
-        return "installed " + f.name() + " (" + f.id() + ")\n" + FeatureTables.of(List.of(f));
+    public String _main(@Descriptor("feature name or path") Object... args) {
+        return Commands.run("feature-install", () -> {
+            FeatureStatus f = features.install(Arguments.function("feature-install", "feature-install <name or path>", args, 1, 1).get(0));
+            return "installed " + f.name() + " (" + f.id() + ")\n" + FeatureTables.of(List.of(f));
+        });
     }
 }

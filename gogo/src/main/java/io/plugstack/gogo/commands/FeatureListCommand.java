@@ -5,6 +5,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.FeatureTables;
 import io.plugstack.runtime.featureinstaller.FeatureService;
@@ -21,7 +22,10 @@ public final class FeatureListCommand {
     }
 
     @Descriptor("list the features: boot, installed, and available in <home>/features/")
-    public String _main(String function) {
-        return FeatureTables.of(features.features());
+    public String _main(Object... args) {
+        return Commands.run("feature-list", () -> {
+            Arguments.function("feature-list", "feature-list", args, 0, 0);
+            return FeatureTables.of(features.features());
+        });
     }
 }

@@ -5,6 +5,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.featureinstaller.FeatureService;
 import io.plugstack.runtime.featureinstaller.Uninstalled;
@@ -21,7 +22,11 @@ public final class FeatureUninstallCommand {
     }
 
     @Descriptor("uninstall a feature installed with feature-install")
-    public String _main(String function, @Descriptor("feature name") String name) {
+    public String _main(@Descriptor("feature name") Object... args) {
+        return Commands.run("feature-uninstall", () -> uninstall(Arguments.function("feature-uninstall", "feature-uninstall <name>", args, 1, 1).get(0)));
+    }
+
+    private String uninstall(String name) {
         Uninstalled u = features.uninstall(name);
         return "uninstalled " + u.name() + "\n"
                 + "  bundles removed:         " + list(u.bundlesRemoved()) + "\n"

@@ -1,22 +1,48 @@
 package io.plugstack.gogo.commands;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.PluginArgument;
+import io.plugstack.gogo.internal.Redirection;
 import io.plugstack.gogo.internal.VersionCommands;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /** {@code plugstack:pin}: pin a plugin to the versions that may run. */
 @Component(service = PinCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "pin"})
 public final class PinCommand {
 
+    static final String USAGE = "pin <plugin> <pin>  or  pin <plugin>@<pin>; pin: 1.2.3 (exactly), '[1.2,1.3)' (a range),"
+            + " '>=1.2' (at least; quoted)";
+
     @Reference
     private PluginVersions versions;
 
-    @Descriptor("pin a plugin to the versions that may run")
-    public String pin(@Descriptor(VersionCommands.PLUGIN) String plugin, @Descriptor("1.2.3 (exactly), [1.2,1.3) (a range) or >=1.2") String pin) {
-        return VersionCommands.shown("pin", versions.pin(plugin, pin));
+    @Reference
+    private PluginCatalog catalog;
+
+    @Descriptor("pin a plugin to the versions that may run: pin renice 1.2.0, pin renice '[1.2,1.3)', pin renice '>=1.2'")
+    public String pin(CommandSession session, @Descriptor(PluginArgument.NAMES + "; then the pin") Object... args) {
+        return Commands.run("pin", () -> {
+            Redirection.refuse(session, "pin", "pin renice '>=1.2'");
+            Arguments a = Arguments.of("pin", USAGE, args, 1, 2);
+            String plugin = a.get(0);
+            String pin = a.get(1);
+            if (pin == null) {
+                int at = plugin.lastIndexOf('@');
+                if (at <= 0) {
+                    throw a.fail("no pin given");
+                }
+                pin = plugin.substring(at + 1);
+                plugin = plugin.substring(0, at);
+            }
+            String bsn = PluginArgument.resolve("pin", catalog.plugins(), plugin).symbolicName();
+            return VersionCommands.shown("pin", versions.pin(bsn, pin));
+        });
     }
 }

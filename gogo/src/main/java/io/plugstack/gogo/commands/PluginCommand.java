@@ -1,41 +1,47 @@
 package io.plugstack.gogo.commands;
 
-import java.util.List;
-
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
+import io.plugstack.runtime.host.catalog.PluginVersions;
+import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;
 
-/** {@code plugstack:plugin <id|type>}: everything known about one plugin. */
+/** {@code plugstack:plugin <plugin>}: everything known about one plugin (every plugin a type names). */
 @Component(service = PluginCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "plugin"})
 public final class PluginCommand {
 
     @Reference
     private PluginCatalog catalog;
 
-    @Descriptor("show everything known about a plugin")
-    public String plugin(@Descriptor("bundle id, or plugin type such as spank or job_submit/partition") String idOrType) {
-        List<PluginRecord> found;
-        if (idOrType.chars().allMatch(Character::isDigit)) {
-            found = catalog.plugin(Long.parseLong(idOrType)).stream().toList();
-        } else {
-            found = catalog.byType(idOrType);
-        }
-        if (found.isEmpty()) {
-            throw new IllegalArgumentException("plugin: no plugin bundle with id or type \"" + idOrType + "\" (see plugstack:plugins)");
-        }
-        StringBuilder sb = new StringBuilder();
-        for (PluginRecord r : found) {
-            sb.append(describe(r)).append('\n');
-        }
-        return sb.toString().stripTrailing();
+    @Reference
+    private PluginVersions versions;
+
+    @Descriptor("show everything known about a plugin: plugin renice, plugin job_submit/partition, plugin renice@1.2.0, plugin 42")
+    public String plugin(@Descriptor(PluginArgument.NAMES) Object... args) {
+        return Commands.run("plugin", () -> {
+            String what = Arguments.of("plugin", "plugin <plugin>", args, 1, 1).get(0);
+            StringBuilder sb = new StringBuilder();
+            for (PluginRecord r : PluginArgument.resolve("plugin", catalog.plugins(), what).records()) {
+                sb.append(describe(r)).append("\n\n");
+            }
+            return sb.toString().stripTrailing();
+        });
     }
 
-    private static String describe(PluginRecord r) {
+    private String describe(PluginRecord r) {
+        VersionRow row = versions.versions(r.symbolicName()).stream().filter(v -> v.bundleId() == r.bundleId()).findFirst()
+                .orElse(null);
+        StringBuilder others = new StringBuilder();
+        for (VersionRow v : versions.versions(r.symbolicName())) {
+            others.append(others.length() == 0 ? "" : ", ").append(v.version()).append(" [").append(v.bundleId()).append("] ")
+                    .append(v.state());
+        }
         return String.join("\n",
                 "bundle           " + r.bundleId() + "  " + r.symbolicName() + " " + r.bundleVersion(),
                 "location         " + r.location(),
@@ -44,7 +50,9 @@ public final class PluginCommand {
                 "plugin_name      " + orMissing(r.name()),
                 "plugin_version   " + orMissing(r.pluginVersion()),
                 "status           " + r.status() + (r.detail().isEmpty() ? "" : ": " + r.detail()),
-                "services         " + (r.services().isEmpty() ? "(none)" : String.join(", ", r.services())));
+                "services         " + (r.services().isEmpty() ? "(none)" : String.join(", ", r.services())),
+                "pin              " + (row == null || row.pin().isEmpty() ? "(none)" : row.pin()),
+                "versions         " + (others.length() == 0 ? "(none)" : others));
     }
 
     private static String orMissing(String v) {

@@ -4,6 +4,7 @@ import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.Table;
 import io.plugstack.runtime.host.catalog.DeployRejections;
@@ -24,7 +25,8 @@ public final class PluginsCommand {
     private DeployRejections rejections;
 
     @Descriptor("list plugin bundles: id, plugin type, name, plugin version, bundle version, state, and why a plugin is not in use")
-    public String plugins() {
+    public String plugins(Object... args) {
+        Arguments.of("plugins", "plugins", args, 0, 0);
         Table t = new Table("ID", "TYPE", "NAME", "PLUGIN-VERSION", "BUNDLE-VERSION", "STATE", "STATUS", "REASON");
         for (PluginRecord r : catalog.plugins()) {
             t.row(r.bundleId(), r.type(), r.name(), r.pluginVersion(), r.bundleVersion(), r.bundleState(), r.status(),

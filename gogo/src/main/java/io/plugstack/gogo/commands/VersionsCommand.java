@@ -1,14 +1,19 @@
 package io.plugstack.gogo.commands;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.VersionCommands;
+import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.gogo.internal.Table;
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;
 
@@ -23,22 +28,33 @@ public final class VersionsCommand {
     @Reference
     private PluginVersions versions;
 
-    @Descriptor("list every deployed version of every plugin")
-    public String versions() {
-        return versions("");
-    }
+    @Reference
+    private PluginCatalog catalog;
 
-    @Descriptor("list the deployed versions of one plugin")
-    public String versions(@Descriptor(VersionCommands.PLUGIN) String plugin) {
-        List<VersionRow> rows = versions.versions(plugin);
-        if (rows.isEmpty()) {
-            throw new IllegalArgumentException("versions: no plugin named '" + plugin + "' (see plugstack:plugins)");
-        }
-        Table t = new Table("PLUGIN", "VERSION", "ID", "STATE", "PIN", "IN USE", "DETAIL");
-        for (VersionRow r : rows) {
-            t.row(r.symbolicName(), r.version(), r.bundleId(), r.state(), r.pin().isEmpty() ? "-" : r.pin(), r.inUse(),
-                    r.detail().isEmpty() ? "" : r.detail());
-        }
-        return t.toString().stripTrailing();
+    @Descriptor("list every deployed version of every plugin, or of one: versions [plugin]")
+    public String versions(@Descriptor(PluginArgument.NAMES) Object... args) {
+        return Commands.run("versions", () -> {
+            Arguments a = Arguments.of("versions", "versions [plugin]", args, 0, 1);
+            List<VersionRow> rows;
+            if (a.get(0) == null) {
+                rows = versions.versions("");
+            } else {
+                PluginArgument p = PluginArgument.resolve("versions", catalog.plugins(), a.get(0));
+                Set<String> bsns = new LinkedHashSet<>();
+                p.records().forEach(r -> bsns.add(r.symbolicName()));
+                Set<Long> ids = new LinkedHashSet<>();
+                p.records().forEach(r -> ids.add(r.bundleId()));
+                rows = new ArrayList<>();
+                for (String bsn : bsns) {
+                    versions.versions(bsn).stream().filter(r -> !p.namesOneVersion() || ids.contains(r.bundleId())).forEach(rows::add);
+                }
+            }
+            Table t = new Table("PLUGIN", "VERSION", "ID", "STATE", "PIN", "IN USE", "DETAIL");
+            for (VersionRow r : rows) {
+                t.row(r.symbolicName(), r.version(), r.bundleId(), r.state(), r.pin().isEmpty() ? "-" : r.pin(), r.inUse(),
+                        r.detail().isEmpty() ? "" : r.detail());
+            }
+            return t.toString().stripTrailing();
+        });
     }
 }

@@ -1,5 +1,9 @@
 package io.plugstack.gogo.internal;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+
 /** Gogo's service properties for the "plugstack" scope: each command class names its function. */
 public final class Commands {
     public static final String SCOPE = "osgi.command.scope=plugstack";
@@ -10,5 +14,48 @@ public final class Commands {
     public static final String FUNCTION = "osgi.command.function=";
 
     private Commands() {
+    }
+
+    /**
+     * A command's refusal, in words for the admin. Gogo's consoles print a failed command as
+     * "gogo: &lt;exception's simple name&gt;: &lt;message&gt;", so this class is named as Slurm's commands say
+     * it ("error"), never a Java exception's name: {@code gogo: error: pin: no plugin named 'x'}.
+     */
+    @SuppressWarnings("checkstyle:TypeName")
+    public static final class error extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        error(String message) {
+            super(message, null, false, false); // an expected refusal: no stack trace to keep or show
+        }
+    }
+
+    /** The refusal of {@code command}, its message starting with the command's name as Slurm's do. */
+    public static error fail(String command, String message) {
+        return new error(message.startsWith(command + ": ") ? message : command + ": " + message);
+    }
+
+    /**
+     * Runs a command's body: what the layers below refuse with (a bad argument, a state that does not
+     * allow it, a file that cannot be written) reaches the admin as the command's one-line refusal,
+     * without the Java exception's name.
+     */
+    public static <T> T run(String command, Callable<T> body) {
+        try {
+            return body.call();
+        } catch (error e) {
+            throw e;
+        } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
+            throw fail(command, String.valueOf(e.getMessage()));
+        } catch (IOException | UncheckedIOException e) {
+            throw fail(command, "I/O error: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail(command, "interrupted");
+        } catch (RuntimeException e) {
+            throw e; // a defect: keep what says where it is
+        } catch (Exception e) {
+            throw fail(command, String.valueOf(e.getMessage()));
+        }
     }
 }

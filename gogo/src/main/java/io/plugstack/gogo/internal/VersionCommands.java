@@ -1,5 +1,6 @@
 package io.plugstack.gogo.internal;
 
+import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginVersions.Outcome;
 
 /**
@@ -8,16 +9,18 @@ import io.plugstack.runtime.host.catalog.PluginVersions.Outcome;
  */
 public final class VersionCommands {
 
-    /** The plugin argument every version command takes. */
-    public static final String PLUGIN = "plugin: symbolic name, plugin_name (renice) or type (job_submit/partition)";
-
     private VersionCommands() {
     }
 
-    /** The outcome's message, or an error the shell shows as one (non-zero). */
+    /** The one plugin argument of {@code command}, resolved as every command resolves plugin names. */
+    public static PluginArgument plugin(String command, String usage, PluginCatalog catalog, Object[] args) {
+        return PluginArgument.resolve(command, catalog.plugins(), Arguments.of(command, usage, args, 1, 1).get(0));
+    }
+
+    /** The outcome's message, or the command's refusal (non-zero). */
     public static String shown(String command, Outcome o) {
         if (!o.ok()) {
-            throw new IllegalStateException(command + ": " + o.message());
+            throw Commands.fail(command, o.message());
         }
         return o.message();
     }

@@ -43,6 +43,7 @@ public final class DeployFolderComponent implements DeployFolder {
     private final DeployRejections rejections;
     private final Path dir;
     private final Path mavenRepo;
+    private final DeployedJars jars;
 
     @Activate
     public DeployFolderComponent(BundleContext context, @Reference PluginCatalog catalog, @Reference DeployRejections rejections) {
@@ -56,6 +57,7 @@ public final class DeployFolderComponent implements DeployFolder {
         this.dir = Path.of(folder).toAbsolutePath().normalize();
         String repo = context.getProperty("plugstack.maven.repo");
         this.mavenRepo = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+        this.jars = new DeployedJars(context, dir);
         removeUnfinishedCopies(context.getBundle().getLastModified());
     }
 
@@ -90,9 +92,13 @@ public final class DeployFolderComponent implements DeployFolder {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalArgumentException("deploy: " + jar + ": no such file");
         }
+        Path target = dir.resolve(jar.getFileName().toString());
+        // refused before the copy: in the folder it would be one more jar to list, and nothing to run
+        jars.duplicateAt(jar, target).ifPresent(why -> {
+            throw new IllegalArgumentException("deploy: " + jar.getFileName() + ": " + why + "; nothing changed");
+        });
         long before = System.currentTimeMillis();
         Files.createDirectories(dir);
-        Path target = dir.resolve(jar.getFileName().toString());
         Path part = dir.resolve(jar.getFileName() + ".part");
         Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
         Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -60,8 +60,19 @@ final class DeployedJars {
 
     /** Why {@code jar}, a good bundle, must not be installed: it duplicates one deployed before it. */
     Optional<String> duplicate(Path jar) {
-        return read(jar).identity().flatMap(id -> duplicateOf(jar, id).map(first -> "duplicate of " + first
-                + ": the same Bundle-SymbolicName " + id.symbolicName() + " and Bundle-Version " + id.version()));
+        return read(jar).identity().flatMap(id -> duplicateOf(jar, id).map(first -> duplicateReason(first, id)));
+    }
+
+    /**
+     * Why {@code source} must not be copied into the folder as {@code target}: it would duplicate a
+     * bundle or jar deployed under another file name (copied over the same name it is an update).
+     */
+    Optional<String> duplicateAt(Path source, Path target) {
+        return JarCheck.read(source).identity().flatMap(id -> duplicateOf(target, id).map(first -> duplicateReason(first, id)));
+    }
+
+    private static String duplicateReason(String first, JarCheck.Identity id) {
+        return "duplicate of " + first + ": the same Bundle-SymbolicName " + id.symbolicName() + " and Bundle-Version " + id.version();
     }
 
     /** The jars no bundle was installed from that cannot or must not be installed, and why. */
