@@ -101,8 +101,11 @@ final class PlugstackRuntime implements AutoCloseable {
         return context;
     }
 
+    /** A shell session in the home, as a user who started the runtime there: relative paths (slurm-N.out) land in it. */
     Shell shell() throws Exception {
-        return new Shell(context);
+        Shell shell = new Shell(context);
+        shell.cd(home);
+        return shell;
     }
 
     /** What plugstack:plugins says now (for await conditions, which cannot throw). */
