@@ -8,7 +8,7 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.VersionCommands;
-import io.plugstack.gogo.internal.Table;
+import io.plugstack.runtime.bench.api.Table;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;
 

@@ -4,16 +4,26 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
 
+import io.plugstack.api.user.OnBehalfOf;
+
 /**
- * Where a command prints and what it starts from, as a user's shell would give it.
+ * Where a command prints, what it starts from and whose it is, as a user's shell would give it.
  *
  * @param out     the command's stdout (task output of srun goes here too)
  * @param err     the command's stderr ("srun: error: ...")
  * @param env     the environment the command runs in (SLURM_SPANK__... option variables included)
- * @param workdir the directory it runs in (sbatch writes slurm-&lt;jobid&gt;.out there)
+ * @param workdir the directory it runs in (sbatch writes slurm-&lt;jobid&gt;.out there; tasks start there)
+ * @param user    who runs it: the job's user_id/group_id, job_submit's submit_uid, cli_filter's uid, the
+ *                tasks' user. Only ever the runtime's own user (the console) or a socket peer's by SO_PEERCRED
  */
-public record CommandIO(PrintStream out, PrintStream err, Map<String, String> env, Path workdir) {
+public record CommandIO(PrintStream out, PrintStream err, Map<String, String> env, Path workdir, OnBehalfOf user) {
     public CommandIO {
         env = Map.copyOf(env);
+        java.util.Objects.requireNonNull(user, "user");
+    }
+
+    /** A command of the runtime's own user (the console's). */
+    public CommandIO(PrintStream out, PrintStream err, Map<String, String> env, Path workdir) {
+        this(out, err, env, workdir, OnBehalfOf.thisProcess());
     }
 }
