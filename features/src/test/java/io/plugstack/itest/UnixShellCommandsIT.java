@@ -41,7 +41,7 @@ class UnixShellCommandsIT {
     /** job_submit.lua: a per-user policy that shows what it was given for anyone but root. */
     private static final String POLICY = "function slurm_job_submit(job_desc, part_list, submit_uid)\n"
             + "  if job_desc.user_id ~= 0 then\n"
-            + "    slurm.log_user('policy: user_id=' .. job_desc.user_id .. ' submit_uid=' .. submit_uid)\n"
+            + "    slurm.log_user(string.format('policy: user_id=%d submit_uid=%d', job_desc.user_id, submit_uid))\n"
             + "  end\n  return slurm.SUCCESS\nend\n"
             + "function slurm_job_modify(job_desc, job_rec, part_list, modify_uid) return slurm.SUCCESS end\n";
 
