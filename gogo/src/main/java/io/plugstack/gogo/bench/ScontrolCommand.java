@@ -20,6 +20,6 @@ public final class ScontrolCommand {
 
     @Descriptor("scontrol update nodename=<node> state=resume | update jobid=<id> Key=Value... | restart slurmd")
     public String scontrol(CommandSession session, @Descriptor("the action") String... args) {
-        return Terminal.exit("scontrol", bench.scontrol(Terminal.args(args), Terminal.io(session)));
+        return Terminal.result(session, "scontrol", io -> bench.scontrol(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class SinfoCommand {
 
     @Descriptor("show the node: name, state (IDLE, ALLOCATED, DRAIN), reason, slurmd starts")
     public String sinfo(CommandSession session, @Descriptor("options") String... args) {
-        return Terminal.exit("sinfo", bench.sinfo(Terminal.args(args), Terminal.io(session)));
+        return Terminal.result(session, "sinfo", io -> bench.sinfo(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class SqueueCommand {
 
     @Descriptor("list jobs: id, name, command, partition, time limit, state, user, exit code, restarts, reason")
     public String squeue(CommandSession session, @Descriptor("options") String... args) {
-        return Terminal.exit("squeue", bench.squeue(Terminal.args(args), Terminal.io(session)));
+        return Terminal.result(session, "squeue", io -> bench.squeue(Terminal.args(args), io));
     }
 }

@@ -1,8 +1,12 @@
 package io.plugstack.gogo.bench;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 import org.apache.felix.service.command.CommandSession;
 
@@ -21,6 +25,19 @@ final class Terminal {
         Path cwd = session.currentDir();
         return new CommandIO(session.getConsole(), session.getConsole(), System.getenv(),
                 cwd != null ? cwd : Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * A query's output as the command's result (squeue, sinfo, scontrol): Gogo prints it, and pipes and
+     * scripts can use it; errors go to the console. A failing command's exit code is said after it.
+     */
+    static String result(CommandSession session, String command, Function<CommandIO, Integer> run) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CommandIO console = io(session);
+        int code = run.apply(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),
+                console.workdir()));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        return code == 0 ? printed : printed + exit(command, code);
     }
 
     static List<String> args(String[] args) {
