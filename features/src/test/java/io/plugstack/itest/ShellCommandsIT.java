@@ -83,7 +83,7 @@ class ShellCommandsIT extends BootedRuntime {
     void badArgumentsAreRefusedInPlainWordsByEveryCommand() {
         for (String line : List.of("plugins x", "plugin", "plugin a b", "pin", "pin demo 1 2", "pin demo", "unpin", "upgrade",
                 "upgrade demo 1 2", "rollback a b", "versions a b", "deploy", "undeploy", "undeploy a b", "feature-install",
-                "feature-uninstall", "feature-list x", "pin demo [1.2,1.3]", "upgrade demo x.y", "scontrol update jobid=abc")) {
+                "feature-uninstall", "feature-list x", "pin demo [1.2,1.3]", "upgrade demo x.y")) {
             Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> shell.run(line));
             assertThat(t).as(line).isNotNull();
             assertThat(t.getClass().getSimpleName()).as(line).isEqualTo("error"); // the console prints "gogo: error: ..."
@@ -99,6 +99,7 @@ class ShellCommandsIT extends BootedRuntime {
                 + "Try \"squeue --help\" for more information\n");
         assertThat(shell.runPrinting("sinfo --bogus")).startsWith("sinfo: unrecognized option '--bogus'\n"
                 + "Try \"sinfo --help\" for more information\n");
+        assertThat(shell.runPrinting("scontrol update jobid=abc")).startsWith("scontrol: error: Invalid job id specified");
     }
 
     @Test

@@ -4,14 +4,22 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
  * A Unix user (uid, primary gid) that code in the runtime acts for. The rule: <em>nothing that runs
@@ -32,6 +40,8 @@ public final class OnBehalfOf {
 
     /** util-linux's setpriv: a program run with the given ids and groups. */
     public static final String SETPRIV = "/usr/bin/setpriv";
+    /** The group database the peer's group is looked up in. */
+    static final Path GROUP = Path.of("/etc/group");
     /** How long a helper process may take before it is killed (a read that blocks on a FIFO, say). */
     static final long HELPER_SECONDS = 10;
 
@@ -53,6 +63,51 @@ public final class OnBehalfOf {
     /** The user {@code uid} with primary group {@code gid} (a job's S_JOB_UID and S_JOB_GID). */
     public static OnBehalfOf user(long uid, long gid) {
         return uid == THIS_PROCESS.uid && gid == THIS_PROCESS.gid ? THIS_PROCESS : new OnBehalfOf(uid, gid);
+    }
+
+    /**
+     * The user of the process at the other end of a connected Unix socket, as the kernel recorded it
+     * at connect time (SO_PEERCRED): never what the peer says. A uid or gid without a name in the
+     * password or group files reads as its number.
+     *
+     * @throws IOException when the credentials cannot be read or name a user or group unknown here
+     */
+    public static OnBehalfOf peerOf(SocketChannel channel) throws IOException {
+        UnixDomainPrincipal peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+        long uid = peer.user().equals(Root.USER) ? 0 : peerId(peer.user().getName(), UnixUsers.PASSWD, "user");
+        long gid = peer.group().equals(Root.GROUP) ? 0 : peerId(peer.group().getName(), GROUP, "group");
+        return user(uid, gid);
+    }
+
+    /** uid and gid 0, looked up once: a database read per connection would be on every launch's path. */
+    private static final class Root {
+        static final UserPrincipal USER;
+        static final GroupPrincipal GROUP;
+
+        static {
+            UserPrincipalLookupService users = FileSystems.getDefault().getUserPrincipalLookupService();
+            try {
+                USER = users.lookupPrincipalByName("0");
+                GROUP = users.lookupPrincipalByGroupName("0");
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A principal's id: its name when numeric (Java names ids without an entry by their number), else the entry's id. */
+    private static long peerId(String name, Path database, String what) throws IOException {
+        try {
+            return Long.parseLong(name);
+        } catch (NumberFormatException e) {
+            for (String line : Files.readAllLines(database, StandardCharsets.UTF_8)) {
+                String[] f = line.split(":", -1);
+                if (f.length >= 3 && f[0].equals(name)) {
+                    return Long.parseLong(f[2]);
+                }
+            }
+            throw new IOException("peer " + what + " " + name + " has no id in " + database);
+        }
     }
 
     public long uid() {

@@ -6,5 +6,5 @@
  * removes per-job directories without ever following a link a user planted.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package io.plugstack.api.user;

@@ -1,9 +1,13 @@
 package io.plugstack.gogo.bench;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import java.util.function.Function;
 
 import org.apache.felix.service.command.CommandSession;
 
@@ -36,32 +40,21 @@ final class Terminal {
         return exit(name, TerminalSignals.whileRunning(session, io.interrupts()::interrupt, () -> command.applyAsInt(io)));
     }
 
-    static List<String> args(String[] args) {
-        return Arrays.asList(args);
+    /**
+     * A query's output as the command's result (squeue, sinfo, scontrol): Gogo prints it, and pipes and
+     * scripts can use it; errors go to the console. A failing command's exit code is said after it.
+     */
+    static String result(CommandSession session, String command, Function<CommandIO, Integer> run) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CommandIO console = io(session);
+        int code = run.apply(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),
+                console.workdir()));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        return code == 0 ? printed : printed + exit(command, code);
     }
 
-    /**
-     * A command typed with options it does not take, refused in Slurm's words on the session's
-     * console (getopt's "invalid option -- 'z'", "unrecognized option '--bogus'"; an operand as
-     * squeue says it), with its exit code; null when there are none. Commands take their words as
-     * {@code String...} so that Gogo never refuses them with its own "Cannot coerce" message.
-     */
-    static String refuseAny(String command, CommandSession session, String[] args) {
-        if (args == null || args.length == 0) {
-            return null;
-        }
-        String a = args[0];
-        String line;
-        if (a.startsWith("--") && a.length() > 2) {
-            line = command + ": unrecognized option '" + a.split("=", 2)[0] + "'";
-        } else if (a.startsWith("-") && a.length() > 1) {
-            line = command + ": invalid option -- '" + a.charAt(1) + "'";
-        } else {
-            line = command + ": error: Unrecognized option: " + a;
-        }
-        session.getConsole().println(line);
-        session.getConsole().println("Try \"" + command + " --help\" for more information");
-        return exit(command, 1);
+    static List<String> args(String[] args) {
+        return Arrays.asList(args);
     }
 
     /** Commands print their own output; a failing one also says its exit code, the shell has no $?. */

@@ -12,7 +12,7 @@ import org.osgi.service.component.annotations.Reference;
 import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.PluginArgument;
-import io.plugstack.gogo.internal.Table;
+import io.plugstack.runtime.bench.api.Table;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;

@@ -3,6 +3,7 @@ package io.plugstack.gogo.internal;
 import java.util.List;
 import java.util.Locale;
 
+import io.plugstack.runtime.bench.api.Table;
 import io.plugstack.runtime.featureinstaller.FeatureStatus;
 
 /** Features as the shell shows them: one row per bundle and per configuration of each feature. */

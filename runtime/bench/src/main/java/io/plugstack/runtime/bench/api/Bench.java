@@ -30,10 +30,30 @@ public interface Bench {
     int scancel(List<String> args, CommandIO io);
 
     /**
+     * The terminal of a running srun or salloc went away (its client died or was interrupted): the job
+     * that command made for itself is cancelled as its user would (it ends CANCELLED, its processes are
+     * killed, its epilog runs), as slurmctld ends a job whose srun is gone. A step in another job and a
+     * batch job sbatch submitted are not the command's own and go on.
+     */
+    void hangUp(CommandIO io);
+
+    /**
      * scontrol update jobid=N Key=Value...: a job modification through the job_submit chain's
      * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.
      */
     int updateJob(long jobId, java.util.Map<String, String> fields, CommandIO io);
+
+    /** squeue: every job the controller knows, finished ones included (like sacct); squeue's exit code. */
+    int squeue(List<String> args, CommandIO io);
+
+    /** sinfo: the node, its state and drain reason; sinfo's exit code. */
+    int sinfo(List<String> args, CommandIO io);
+
+    /**
+     * scontrol update jobid=N Key=Value... (its owner or root), update nodename=... state=resume and
+     * restart slurmd (root or the runtime's user, Slurm's administrators here); scontrol's exit code.
+     */
+    int scontrol(List<String> args, CommandIO io);
 
     /** Every job the controller knows, oldest first. */
     List<JobView> jobs();

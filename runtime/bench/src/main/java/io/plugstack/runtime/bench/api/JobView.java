@@ -12,7 +12,8 @@ package io.plugstack.runtime.bench.api;
  * @param reason   why it failed, if it did
  * @param partition the partition it runs in
  * @param timeLimit its time limit as Slurm prints it (minutes, UNLIMITED, or NOT_SET)
+ * @param user     its user's name (the uid when the user has none)
  */
 public record JobView(long jobId, String name, String command, String state, int exitCode, int restarts, String reason,
-        String partition, String timeLimit) {
+        String partition, String timeLimit, String user) {
 }

@@ -1,7 +1,6 @@
 package io.plugstack.runtime.bench.client;
 
 import io.plugstack.runtime.clifilter.CliFilterChain;
-import io.plugstack.api.user.OnBehalfOf;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +53,7 @@ final class ClientSession implements AutoCloseable {
             Map<String, String> processEnv) {
         this.conf = conf;
         this.processEnv = processEnv;
-        this.jobOptions = new JobOptions(command,
-                OnBehalfOf.thisProcess()); // the bench's commands run as the runtime's user
+        this.jobOptions = new JobOptions(command, io.user()); // the console's user, or a socket peer's (SO_PEERCRED)
         this.componentOptions.add(jobOptions);
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;

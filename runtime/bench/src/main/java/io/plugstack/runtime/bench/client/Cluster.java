@@ -14,7 +14,8 @@ import io.plugstack.runtime.spank.SpankStacks;
  * they submit to, and the node their steps run on (srun and salloc wait for them).
  *
  * @param jobEnvironment what every job's environment gets besides Slurm's variables (the command shims)
+ * @param foreground     the jobs srun and salloc hold while they run, cancelled when their terminal goes away
  */
 public record Cluster(SpankStacks stacks, SlurmVersion release, CliFilterChains cliFilters, Controller controller, Node node,
-        UnaryOperator<Map<String, String>> jobEnvironment) {
+        UnaryOperator<Map<String, String>> jobEnvironment, Foreground foreground) {
 }

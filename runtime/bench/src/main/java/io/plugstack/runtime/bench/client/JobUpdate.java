@@ -2,7 +2,6 @@ package io.plugstack.runtime.bench.client;
 
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.UpdateRequest;
-import io.plugstack.api.user.OnBehalfOf;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,7 +33,7 @@ public final class JobUpdate {
             io.err().println("scontrol: error: " + e.getMessage());
             return 1;
         }
-        long uid = OnBehalfOf.thisProcess().uid(); // scontrol runs as the runtime's user
+        long uid = io.user().uid();
         req.setNumber(JobDescField.USER_ID, uid);
         UpdateRequest.Answer r = c.controller().update(new UpdateRequest(jobId, req, uid));
         if (!r.ok()) {

@@ -5,6 +5,7 @@ import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
 import io.plugstack.runtime.bench.node.StepResult;
 import io.plugstack.runtime.bench.node.OutputPump;
+import io.plugstack.runtime.bench.node.UserCommand;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,12 @@ public final class Salloc {
     private Salloc() {
     }
 
+    /** The whole command runs for io's terminal: if it goes away, the job this command made is cancelled. */
     public static int run(Cluster c, List<String> args, CommandIO io) {
+        return c.foreground().command(io, () -> salloc(c, args, io));
+    }
+
+    private static int salloc(Cluster c, List<String> args, CommandIO io) {
         ClientSession.Opened o = ClientSession.open(SlurmCommand.SALLOC, args, io, c);
         if (o.stop().isPresent()) {
             return o.stop().getAsInt();
@@ -43,7 +49,9 @@ public final class Salloc {
             s.cliFilter().postSubmit(0, job.id, NoVal.NO_VAL);
             c.controller().state(job, JobState.RUNNING);
             s.log.info("Granted job allocation " + job.id);
-            return JobEnd.guarded(c.node(), job, () -> allocation(c, s, job), () -> s.exitWith(1));
+            return c.foreground().hold(c.node(), io, job)
+                    ? JobEnd.guarded(c.node(), job, () -> allocation(c, s, job), () -> s.exitWith(1))
+                    : s.exitWith(1);
         }
     }
 
@@ -66,7 +74,13 @@ public final class Salloc {
     }
 
     private static int runCommand(Cluster c, ClientSession s, Job job) {
-        ProcessBuilder pb = new ProcessBuilder(s.line().command).directory(s.io.workdir().toFile());
+        ProcessBuilder pb;
+        try {
+            pb = new ProcessBuilder(UserCommand.of(s.io.user(), s.io.workdir(), "salloc", s.line().command)); // salloc is the user's
+        } catch (IOException e) {
+            s.log.error(s.line().command.get(0) + ": " + e.getMessage());
+            return 1;
+        }
         Map<String, String> env = pb.environment();
         env.clear();
         env.putAll(s.jobEnvironment());

@@ -3,7 +3,6 @@ package io.plugstack.runtime.bench.client;
 import java.util.List;
 
 import io.plugstack.api.slurm.SlurmErrno;
-import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobState;
@@ -24,7 +23,7 @@ public final class Scancel {
             io.err().println("scancel: error: No job identification provided");
             return 1;
         }
-        long uid = OnBehalfOf.thisProcess().uid(); // scancel runs as the runtime's user, as scontrol does
+        long uid = io.user().uid();
         int exit = 0;
         for (String arg : args) {
             long id;
@@ -35,14 +34,21 @@ public final class Scancel {
                 exit = 1;
                 continue;
             }
-            Controller.Cancel r = c.controller().cancel(id, uid);
-            if (r.rc() != 0) {
-                io.err().println("scancel: error: Kill job error on job id " + id + ": " + SlurmErrno.strerror(r.rc()));
+            int rc = cancel(c, id, uid, background);
+            if (rc != 0) {
+                io.err().println("scancel: error: Kill job error on job id " + id + ": " + SlurmErrno.strerror(rc));
                 exit = 1;
-            } else if (r.wasRunning()) {
-                background.execute(() -> JobEnd.end(c.node(), r.job().get(), JobState.CANCELLED, 0, ""));
             }
         }
         return exit;
+    }
+
+    /** Job {@code id} cancelled by {@code uid} (the owner or root only); Slurm's error code, 0 when it was. */
+    static int cancel(Cluster c, long id, long uid, java.util.concurrent.Executor background) {
+        Controller.Cancel r = c.controller().cancel(id, uid);
+        if (r.rc() == 0 && r.wasRunning()) {
+            background.execute(() -> JobEnd.end(c.node(), r.job().get(), JobState.CANCELLED, 0, ""));
+        }
+        return r.rc();
     }
 }

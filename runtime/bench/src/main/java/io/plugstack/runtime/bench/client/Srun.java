@@ -24,7 +24,12 @@ public final class Srun {
     private Srun() {
     }
 
+    /** The whole command runs for io's terminal: if it goes away, the job this command made is cancelled. */
     public static int run(Cluster c, List<String> args, CommandIO io) {
+        return c.foreground().command(io, () -> srun(c, args, io));
+    }
+
+    private static int srun(Cluster c, List<String> args, CommandIO io) {
         ClientSession.Opened o = ClientSession.open(SlurmCommand.SRUN, args, io, c);
         if (o.stop().isPresent()) {
             return o.stop().getAsInt();
@@ -69,7 +74,7 @@ public final class Srun {
         StepResult step;
         try {
             step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
-                    s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err(), tasks));
+                    s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err(), s.io.workdir(), tasks));
         } finally {
             s.io.interrupts().release(onInterrupt);
         }
@@ -93,7 +98,11 @@ public final class Srun {
             return s.exitWith(1);
         }
         Optional<Job> allocation = allocationOf(c, s.io.env());
-        int fits = allocation.isPresent() ? c.controller().stepFits(ntasks, cpusPerTask) : 0; // a new job's size is the controller's to check
+        long uid = s.io.user().uid();
+        // a step in a job is its owner's (or root's), as slurmctld checks: SLURM_JOB_ID is only what the caller says
+        int fits = allocation.isEmpty() ? 0 // a new job's size is the controller's to check
+                : uid != 0 && uid != allocation.get().uid ? SlurmErrno.ESLURM_ACCESS_DENIED.code()
+                : c.controller().stepFits(ntasks, cpusPerTask);
         if (fits != 0) {
             s.log.error("Unable to create step for job " + allocation.get().id + ": " + SlurmErrno.strerror(fits));
             return s.exitWith(1);
@@ -105,6 +114,9 @@ public final class Srun {
         Job job = granted.get();
         if (allocation.isPresent()) {
             return step(c, s, job, ntasks, false);
+        }
+        if (!c.foreground().hold(c.node(), s.io, job)) {
+            return s.exitWith(1); // its terminal is gone already
         }
         // this srun's own job: whatever stops it, the job ends (with its epilog) rather than staying RUNNING
         return JobEnd.guarded(c.node(), job, () -> step(c, s, job, ntasks, true), () -> s.exitWith(1));

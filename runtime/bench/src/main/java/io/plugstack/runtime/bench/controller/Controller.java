@@ -259,6 +259,7 @@ public final class Controller {
         JobDescriptor d = new JobDescriptor();
         d.setNumber(JobDescField.USER_ID, uid);
         d.setNumber(JobDescField.GROUP_ID, gid);
+        d.setString(JobDescField.USER_NAME, io.plugstack.api.user.UnixUsers.byUid(uid).map(u -> u.name()).orElse(null));
         d.setName(name);
         Job j = new Job(id, d, name, plugstack, jobControlEnv, 0, 0);
         j.state = JobState.RUNNING;

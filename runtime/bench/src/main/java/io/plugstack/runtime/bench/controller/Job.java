@@ -18,6 +18,8 @@ public final class Job {
     public final String command;
     public final long uid;
     public final long gid;
+    /** The user's name as squeue shows it: the submitted user_name (looked up once), else the uid. */
+    public final String userName;
     /** The job control environment sent with the job (spank_job_control_setenv, SPANK-50), as submitted. */
     public final Map<String, String> jobControlEnv;
     /** A heterogeneous job's leader id (0 for any other job) and this component's offset. */
@@ -49,6 +51,8 @@ public final class Job {
         this.command = command;
         this.uid = desc.userId();
         this.gid = desc.groupId();
+        String user = desc.getString(io.plugstack.api.jobsubmit.JobDescField.USER_NAME);
+        this.userName = user == null || user.isEmpty() ? String.valueOf(uid) : user;
         this.plugstack = plugstack;
         this.jobControlEnv = Map.copyOf(jobControlEnv);
         this.hetJobId = hetJobId;
@@ -75,6 +79,12 @@ public final class Job {
         return restarts;
     }
 
+    /** work_dir as job_submit left it: where the batch step starts; null when the request had none. */
+    public java.nio.file.Path workDir() {
+        String dir = desc.workDir();
+        return dir == null || dir.isEmpty() ? null : java.nio.file.Path.of(dir);
+    }
+
     public boolean prologDone() {
         return prologDone;
     }
@@ -82,6 +92,6 @@ public final class Job {
     JobView view() {
         long limit = desc.timeLimit();
         String time = limit == NoVal.INFINITE ? "UNLIMITED" : limit == NoVal.NO_VAL ? "NOT_SET" : String.valueOf(limit);
-        return new JobView(id, name, command, state.name(), exitCode, restarts, reason, desc.partition(), time);
+        return new JobView(id, name, command, state.name(), exitCode, restarts, reason, desc.partition(), time, userName);
     }
 }

@@ -16,6 +16,9 @@ import io.plugstack.runtime.bench.client.Scrontab;
 import io.plugstack.runtime.bench.client.JobUpdate;
 import io.plugstack.runtime.bench.client.Scancel;
 import io.plugstack.runtime.bench.client.Cluster;
+import io.plugstack.runtime.bench.client.Foreground;
+import io.plugstack.runtime.bench.client.Scontrol;
+import io.plugstack.runtime.bench.client.Squeue;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.api.slurm.SlurmLog;
@@ -95,7 +98,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv, nodeJobs), nodeJobs);
-        this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv);
+        this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv, new Foreground());
     }
 
     /** The node's CPUs (slurm.conf's CPUs=): {@code plugstack.bench.cpus}, or this machine's. */
@@ -188,6 +191,26 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public int scancel(List<String> args, CommandIO io) {
         return Scancel.run(cluster, args, io, background);
+    }
+
+    @Override
+    public int squeue(List<String> args, CommandIO io) {
+        return Squeue.squeue(jobs(), args, io);
+    }
+
+    @Override
+    public int sinfo(List<String> args, CommandIO io) {
+        return Squeue.sinfo(node(), args, io);
+    }
+
+    @Override
+    public int scontrol(List<String> args, CommandIO io) {
+        return Scontrol.run(cluster, args, io, this::restartSlurmd);
+    }
+
+    @Override
+    public void hangUp(CommandIO io) {
+        cluster.foreground().hangUp(cluster, io, background);
     }
 
     @Override

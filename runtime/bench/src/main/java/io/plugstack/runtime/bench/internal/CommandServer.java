@@ -9,20 +9,15 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -30,15 +25,20 @@ import io.plugstack.runtime.spi.bench.CommandProtocol;
 import io.plugstack.runtime.spi.bench.SlurmClient;
 
 /**
- * Lets a job's own processes run Slurm commands, as on a cluster (srun inside a batch script): a
- * Unix socket in the runtime's home, private to its user, and srun/sbatch/salloc/scrontab shims
- * that every job finds first on its PATH. The bench's jobs run as the runtime's user, so that user
- * (and root) are the only peers served: every connection's SO_PEERCRED is checked, whatever the
- * socket file's mode says (it is set just after bind, and an admin may change it).
+ * The bench's one command socket, {@code data/bench.sock}: what a job's own processes (srun inside a
+ * batch script, through the shims in data/bin) and a Unix shell's {@code bin/srun}, {@code bin/sbatch}, ...
+ * use, as real Slurm's commands reach slurmctld. It is world-connectable (0666) and a command runs as
+ * its peer's user by SO_PEERCRED, never as anything the request says: that uid and gid are the job's
+ * user_id/group_id, job_submit's submit_uid, cli_filter's uid and the tasks' user. A runtime running as
+ * root serves every user (and root only as root); any other runtime can run jobs only as itself, so it
+ * serves only its own user and refuses everyone else with one line.
  */
 final class CommandServer implements AutoCloseable {
 
+    /** The commands a job's shims cover (bin/ in the home has these and the queries: squeue, sinfo, scontrol). */
     static final List<String> COMMANDS = List.of("srun", "sbatch", "salloc", "scrontab", "scancel");
+    /** Commands whose job is their own while they run: their client going away cancels it (Bench.hangUp). */
+    private static final java.util.Set<String> FOREGROUND = java.util.Set.of("srun", "salloc");
 
     private final Path socket;
     private final Path bin;
@@ -60,7 +60,8 @@ final class CommandServer implements AutoCloseable {
         Files.deleteIfExists(socket);
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
-        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+        // anyone may connect; who they are is the kernel's word (serve), as on the node daemon's user.sock
+        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
         return new CommandServer(socket, writeShims(dataDir.resolve("bin")), server, bench);
     }
 
@@ -110,28 +111,22 @@ final class CommandServer implements AutoCloseable {
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             DataOutputStream out = new DataOutputStream(Channels.newOutputStream(ch));
             CommandProtocol.Request r = CommandProtocol.Request.read(in); // read first: closing on unread data resets the peer
-            Optional<String> refused = refusal(ch);
-            if (refused.isPresent()) {
-                BenchComponent.LOG.error(refused.get());
-                SlurmLog.lines("plugstack", new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true), 0)
-                        .error(refused.get());
+            PrintStream e = new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true);
+            OnBehalfOf user;
+            try {
+                user = servedAs(OnBehalfOf.thisProcess(), OnBehalfOf.peerOf(ch));
+            } catch (IOException refused) {
+                BenchComponent.LOG.error(refused.getMessage());
+                SlurmLog.lines("plugstack", e, 0).error(refused.getMessage());
                 CommandProtocol.exit(out, 1);
                 return;
             }
             PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
-            PrintStream e = new PrintStream(CommandProtocol.frames(out, CommandProtocol.ERR), true);
-            CommandIO io = new CommandIO(o, e, r.env(), Path.of(r.workdir()));
-            int code = switch (r.command()) {
-                case "srun" -> bench.srun(r.args(), io);
-                case "sbatch" -> bench.sbatch(r.args(), io);
-                case "salloc" -> bench.salloc(r.args(), io);
-                case "scrontab" -> bench.scrontab(r.args(), io);
-                case "scancel" -> bench.scancel(r.args(), io);
-                default -> {
-                    e.println("plugstack: " + r.command() + ": not a command of the bench");
-                    yield 2;
-                }
-            };
+            CommandIO io = new CommandIO(o, e, r.env(), Path.of(r.workdir()), user);
+            if (FOREGROUND.contains(r.command())) {
+                watchForHangUp(ch, bench, io);
+            }
+            int code = run(bench, r, io);
             o.flush();
             e.flush();
             CommandProtocol.exit(out, code);
@@ -140,21 +135,63 @@ final class CommandServer implements AutoCloseable {
         }
     }
 
-    /** Why this connection's peer may not run commands here, if it may not. */
-    static Optional<String> refusal(SocketChannel ch) {
-        long self = OnBehalfOf.thisProcess().uid();
-        try {
-            UnixDomainPrincipal peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
-            UserPrincipalLookupService users = FileSystems.getDefault().getUserPrincipalLookupService();
-            if (peer.user().equals(users.lookupPrincipalByName(Long.toString(self)))
-                    || peer.user().equals(users.lookupPrincipalByName("0"))) {
-                return Optional.empty();
+    private static int run(Bench bench, CommandProtocol.Request r, CommandIO io) {
+        return switch (r.command()) {
+            case "srun" -> bench.srun(r.args(), io);
+            case "sbatch" -> bench.sbatch(r.args(), io);
+            case "salloc" -> bench.salloc(r.args(), io);
+            case "scrontab" -> bench.scrontab(r.args(), io);
+            case "scancel" -> bench.scancel(r.args(), io);
+            case "squeue" -> bench.squeue(r.args(), io);
+            case "sinfo" -> bench.sinfo(r.args(), io);
+            case "scontrol" -> bench.scontrol(r.args(), io);
+            default -> {
+                io.err().println("plugstack: " + r.command() + ": not a command of the bench");
+                yield 2;
             }
-            return Optional.of("bench socket: refused user " + peer.user().getName()
-                    + ": only uid " + self + " (the runtime's user, whom the bench's jobs run as) may run commands here");
-        } catch (IOException | UnsupportedOperationException e) {
-            return Optional.of("bench socket: refused a peer whose credentials cannot be read: " + e.getMessage());
+        };
+    }
+
+    /**
+     * After its request the client sends only interrupts (srun's Ctrl-C presses), which go to the
+     * command as the console's do; the connection closing while the command runs (the client killed,
+     * its terminal gone) hangs it up: the job the command made for itself is cancelled instead of
+     * running on unseen.
+     */
+    private static void watchForHangUp(SocketChannel ch, Bench bench, CommandIO io) {
+        Thread t = new Thread(() -> {
+            // the channel itself: its stream wrappers share one lock, and a read there would block every reply frame
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            try {
+                while (ch.read(b.clear()) > 0) {
+                    if (b.get(0) == CommandProtocol.INTERRUPT) {
+                        io.interrupts().interrupt();
+                    }
+                }
+            } catch (IOException e) {
+                // a reset connection: gone as well
+            }
+            bench.hangUp(io);
+        }, "bench-command-hangup");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Whom a command from {@code peer} runs as, on a runtime that is {@code self}: the peer itself when
+     * the runtime is root (it can start processes as anyone); else only the runtime's own user.
+     *
+     * @throws IOException naming the peer and the reason, when the peer is not served
+     */
+    static OnBehalfOf servedAs(OnBehalfOf self, OnBehalfOf peer) throws IOException {
+        if (self.uid() == 0) {
+            return peer;
         }
+        if (peer.uid() == self.uid()) {
+            return self; // its own user, with the runtime's own group: what its processes can be
+        }
+        throw new IOException("bench socket: refused uid " + peer.uid() + ": this runtime runs as uid " + self.uid()
+                + ", not root, so it runs jobs only as uid " + self.uid() + " (start it as root to serve other users)");
     }
 
     @Override

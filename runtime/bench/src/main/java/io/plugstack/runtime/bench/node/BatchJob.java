@@ -59,7 +59,8 @@ public final class BatchJob {
             StepResult step;
             // slurmstepd opens the output file as the job's user: a path the user may not write is not written
             try (PrintStream out = new PrintStream(OnBehalfOf.user(job.uid, job.gid).createFile(output), true)) {
-                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, out, new StepTasks()));
+                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, out,
+                        job.workDir(), new StepTasks()));
             } catch (IOException e) {
                 JobEnd.end(c, job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
                 return;

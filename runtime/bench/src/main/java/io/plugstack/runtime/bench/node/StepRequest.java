@@ -2,6 +2,7 @@ package io.plugstack.runtime.bench.node;
 
 import io.plugstack.runtime.bench.controller.Job;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +21,15 @@ import io.plugstack.api.slurm.SlurmCommand;
  * @param launchOptions SPANK options from the launch request (SPANK-37a)
  * @param out           where the tasks' stdout goes
  * @param err           where the tasks' stderr goes
+ * @param workdir       where the tasks start (srun's directory, a batch job's work_dir); null: the runtime's
  * @param tasks         the step's tasks as they start (what srun's signal handling acts on)
  */
 public record StepRequest(SlurmCommand command, Job job, long stepId, List<String> argv, int ntasks, Map<String, String> env,
-        List<LaunchOption> launchOptions, PrintStream out, PrintStream err, StepTasks tasks) {
+        List<LaunchOption> launchOptions, PrintStream out, PrintStream err, Path workdir, StepTasks tasks) {
+
+    /** A step whose tasks start in the runtime's directory. */
+    public StepRequest(SlurmCommand command, Job job, long stepId, List<String> argv, int ntasks, Map<String, String> env,
+            List<LaunchOption> launchOptions, PrintStream out, PrintStream err) {
+        this(command, job, stepId, argv, ntasks, env, launchOptions, out, err, null, new StepTasks());
+    }
 }

@@ -85,7 +85,9 @@ public final class TaskRunner {
         try {
             // as slurmstepd does after dropping privileges: the task is the job's user, whoever the runtime is;
             // at the niceness its plugins set (nice before setpriv, see TaskNiceness), its argv unchanged
-            List<String> command = OnBehalfOf.user(req.job().uid, req.job().gid).command(task.argv());
+            // in the step's directory, entered as the user
+            List<String> command = UserCommand.of(OnBehalfOf.user(req.job().uid, req.job().gid), req.workdir(), "slurmstepd",
+                    task.argv());
             if (task.niceness() != null) {
                 command = TaskNiceness.command(command, task.niceness(), inherited);
             }

@@ -27,27 +27,39 @@ import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spi.bench.CommandProtocol;
 
-/** The bench's command socket serves the runtime's own user only, checked by the peer's credentials. */
+/** The bench's command socket runs each command as its peer's user, known by the peer's credentials only. */
 @org.junit.jupiter.api.Timeout(60) // a socket that never answers fails the test, it does not hang the build
 class CommandServerTest {
 
     @TempDir
     Path data;
 
-    /** Records which commands reached the bench. */
-    private static final class RecordingBench implements Bench {
-        final List<String> ran = new ArrayList<>();
+    /** Records which commands reached the bench, and as whom. */
+    private static class RecordingBench implements Bench {
+        final List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<OnBehalfOf> users = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.CountDownLatch hungUp = new java.util.concurrent.CountDownLatch(1);
+
+        int ran(String cmd, List<String> args, CommandIO io) {
+            ran.add(cmd + " " + String.join(" ", args));
+            users.add(io.user());
+            return 0;
+        }
 
         private int ran(String cmd, List<String> args) {
             ran.add(cmd + " " + String.join(" ", args));
             return 0;
         }
 
-        @Override public int srun(List<String> args, CommandIO io) { return ran("srun", args); }
+        @Override public int srun(List<String> args, CommandIO io) { return ran("srun", args, io); }
         @Override public int sbatch(List<String> args, CommandIO io) { return ran("sbatch", args); }
         @Override public int salloc(List<String> args, CommandIO io) { return ran("salloc", args); }
         @Override public int scrontab(List<String> args, CommandIO io) { return ran("scrontab", args); }
         @Override public int scancel(List<String> args, CommandIO io) { return ran("scancel", args); }
+        @Override public int squeue(List<String> args, CommandIO io) { return ran("squeue", args); }
+        @Override public int sinfo(List<String> args, CommandIO io) { return ran("sinfo", args); }
+        @Override public int scontrol(List<String> args, CommandIO io) { return ran("scontrol", args); }
+        @Override public void hangUp(CommandIO io) { hungUp.countDown(); }
         @Override public int updateJob(long jobId, Map<String, String> fields, CommandIO io) { return 0; }
         @Override public List<JobView> jobs() { return List.of(); }
         @Override public NodeView node() { return null; }
@@ -71,27 +83,69 @@ class CommandServerTest {
     }
 
     @Test
-    void anotherUserIsRefusedEvenWhenTheSocketModeLetsThemConnect() throws Exception {
+    void anotherUserIsServedAsThatUserByThePeerCredentialsWhateverTheRequestSays() throws Exception {
         assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "only root can connect as another user");
         RecordingBench bench = new RecordingBench();
         try (CommandServer server = CommandServer.start(data, bench)) {
             Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.setPosixFilePermissions(data.resolve("bench.sock"), PosixFilePermissions.fromString("rw-rw-rw-"));
-            // a request frame for "srun true", sent by a process of uid 4242; it prints what comes back
+            // a request frame for "srun true" whose environment claims root, sent by a process of uid 4242 gid 4343
             String client = "import socket,struct,sys\n"
                     + "def s(t): b=t.encode(); return struct.pack('>i',len(b))+b\n"
                     + "c=socket.socket(socket.AF_UNIX); c.connect(sys.argv[1])\n"
-                    + "c.sendall(s('srun')+struct.pack('>i',1)+s('true')+struct.pack('>i',0)+s('/'))\n"
+                    + "c.sendall(s('srun')+struct.pack('>i',1)+s('true')+struct.pack('>i',2)+s('USER')+s('root')+s('SUDO_UID')+s('0')+s('/'))\n"
                     + "out=b''\n"
                     + "while True:\n  d=c.recv(4096)\n  if not d: break\n  out+=d\n"
                     + "sys.stdout.write(out.decode('utf-8','replace'))\n";
             Process p = new ProcessBuilder(OnBehalfOf.user(4242, 4343).command(
                     List.of("/usr/bin/python3", "-c", client, data.resolve("bench.sock").toString()))).start();
-            String reply = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor()).as(err).isZero();
-            assertThat(reply).contains("plugstack: error: bench socket: refused user 4242: only uid 0");
         }
-        assertThat(bench.ran).isEmpty();
+        assertThat(bench.ran).containsExactly("srun true");
+        assertThat(bench.users).containsExactly(OnBehalfOf.user(4242, 4343));
+    }
+
+    @Test
+    void aRuntimeThatIsNotRootServesOnlyItsOwnUserAndRefusesOthersInOneLine() throws Exception {
+        OnBehalfOf runtime = OnBehalfOf.user(1000, 1000);
+        assertThat(CommandServer.servedAs(runtime, OnBehalfOf.user(1000, 27))).isEqualTo(runtime);
+        for (OnBehalfOf other : List.of(OnBehalfOf.user(1001, 1001), OnBehalfOf.user(0, 0))) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> CommandServer.servedAs(runtime, other))
+                    .hasMessage("bench socket: refused uid " + other.uid() + ": this runtime runs as uid 1000, not root, "
+                            + "so it runs jobs only as uid 1000 (start it as root to serve other users)");
+        }
+        assertThat(CommandServer.servedAs(OnBehalfOf.user(0, 0), OnBehalfOf.user(1001, 1002))).isEqualTo(OnBehalfOf.user(1001, 1002));
+    }
+
+    @Test
+    void anSrunWhoseClientGoesAwayIsHungUp() throws Exception {
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        RecordingBench bench = new RecordingBench() {
+            @Override
+            public int srun(List<String> args, CommandIO io) {
+                running.countDown();
+                try {
+                    return hungUp.await(30, java.util.concurrent.TimeUnit.SECONDS) ? 130 : 0;
+                } catch (InterruptedException e) {
+                    return 1;
+                }
+            }
+        };
+        try (CommandServer server = CommandServer.start(data, bench)) {
+            try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                ch.connect(UnixDomainSocketAddress.of(data.resolve("bench.sock")));
+                new CommandProtocol.Request("srun", List.of("sleep", "100"), Map.of(), "/")
+                        .write(new DataOutputStream(Channels.newOutputStream(ch)));
+                assertThat(running.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } // the client goes away while srun runs
+            assertThat(bench.hungUp.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("hangUp called").isTrue();
+        }
+    }
+
+    @Test
+    void theSocketIsOpenToEveryUser() throws Exception {
+        try (CommandServer server = CommandServer.start(data, new RecordingBench())) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("bench.sock")))).isEqualTo("rw-rw-rw-");
+        }
     }
 }

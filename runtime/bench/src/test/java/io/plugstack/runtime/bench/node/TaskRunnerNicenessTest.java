@@ -128,7 +128,7 @@ class TaskRunnerNicenessTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        StepRequest req = new StepRequest(SlurmCommand.SRUN, job, 0, argv, ntasks, Map.of(), List.of(), o, e, new StepTasks());
+        StepRequest req = new StepRequest(SlurmCommand.SRUN, job, 0, argv, ntasks, Map.of(), List.of(), o, e);
         List<TaskFacts> tasks = new ArrayList<>();
         for (int i = 0; i < ntasks; i++) {
             tasks.add(new TaskFacts(i, i, 0, null, argv));

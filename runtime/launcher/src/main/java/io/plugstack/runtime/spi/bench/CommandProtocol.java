@@ -13,7 +13,9 @@ import java.util.Map;
 /**
  * How a job's processes reach the bench: the srun/sbatch/salloc/squeue shims on their PATH send
  * one request (command, arguments, environment, working directory) over the runtime's Unix socket
- * and get the command's stdout/stderr back as frames, then its exit code.
+ * and get the command's stdout/stderr back as frames, then its exit code. After its request a client
+ * sends only {@link #INTERRUPT} bytes, one per Ctrl-C its srun gets; closing the connection while the
+ * command runs hangs it up (srun's and salloc's own job is cancelled).
  */
 public final class CommandProtocol {
 
@@ -23,6 +25,8 @@ public final class CommandProtocol {
     public static final byte OUT = 1;
     public static final byte ERR = 2;
     public static final byte EXIT = 3;
+    /** The one byte a client sends after its request: a Ctrl-C of its terminal, for the command to act on. */
+    public static final byte INTERRUPT = 'I';
 
     private CommandProtocol() {
     }

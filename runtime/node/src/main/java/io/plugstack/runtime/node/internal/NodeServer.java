@@ -8,11 +8,11 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.FileSystems;
+
+import io.plugstack.api.user.OnBehalfOf;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,8 +25,6 @@ import io.plugstack.runtime.node.wire.FrameType;
 import io.plugstack.runtime.node.wire.Messages;
 import io.plugstack.runtime.node.wire.Wire;
 import io.plugstack.runtime.spank.SpankStacks;
-import jdk.net.ExtendedSocketOptions;
-import jdk.net.UnixDomainPrincipal;
 
 /**
  * The node daemon's two Unix sockets: {@code user.sock} (mode 0666: srun, sbatch, salloc of any user)
@@ -241,47 +239,14 @@ public final class NodeServer implements AutoCloseable {
         return SlurmVersion.parse(hello.slurmVersion());
     }
 
-    private static volatile UserPrincipal root;
-
-    /** uid 0's principal, looked up once (a passwd lookup per connection is on every launch's path). */
-    private static UserPrincipal root() throws IOException {
-        UserPrincipal r = root;
-        if (r == null) {
-            r = FileSystems.getDefault().getUserPrincipalLookupService().lookupPrincipalByName("0");
-            root = r;
-        }
-        return r;
-    }
-
-    /** The connecting process's uid, from SO_PEERCRED (Java names it; a uid without a name reads as its number). */
+    /** The connecting process's uid, from SO_PEERCRED. */
     static long peerUid(SocketChannel ch) throws IOException {
-        UnixDomainPrincipal p = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
-        UserPrincipal user = p.user();
-        if (user.equals(root())) {
-            return 0;
-        }
-        try {
-            return Long.parseLong(user.getName());
-        } catch (NumberFormatException e) {
-            return io.plugstack.api.user.UnixUsers.uidOf(user.getName())
-                    .orElseThrow(() -> new IOException("peer user " + user.getName() + " has no uid here"));
-        }
+        return OnBehalfOf.peerOf(ch).uid();
     }
 
-    /** The connecting process's gid, from SO_PEERCRED (a group without a name reads as its number). */
+    /** The connecting process's gid, from SO_PEERCRED. */
     static long peerGid(SocketChannel ch) throws IOException {
-        String name = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).group().getName();
-        try {
-            return Long.parseLong(name);
-        } catch (NumberFormatException e) {
-            for (String line : Files.readAllLines(Path.of("/etc/group"))) {
-                String[] f = line.split(":", -1);
-                if (f.length > 2 && f[0].equals(name)) {
-                    return Long.parseLong(f[2]);
-                }
-            }
-            throw new IOException("peer group " + name + " has no gid here");
-        }
+        return OnBehalfOf.peerOf(ch).gid();
     }
 
     /** From now on, user.sock connections that start with CLI_HELLO go to {@code endpoint}. */

@@ -1,9 +1,9 @@
-package io.plugstack.gogo.internal;
+package io.plugstack.runtime.bench.api;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain text table: columns as wide as their widest cell, two spaces apart. */
+/** A plain text table: columns as wide as their widest cell, two spaces apart (the bench's squeue and sinfo, the shell's tables). */
 public final class Table {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;

@@ -1,4 +1,4 @@
-package io.plugstack.gogo.internal;
+package io.plugstack.runtime.bench.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
