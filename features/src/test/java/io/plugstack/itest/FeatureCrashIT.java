@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Crash safety of features (issue 14, item 4): the runtime killed with SIGKILL while it installs or
  * uninstalls a feature of {@value #PLUGINS} real plugin bundles, after a varied number of them came
  * (or went), starts again with the feature whole: installed with every bundle running, or not
- * installed with none of them there; feature-list, plugstack:plugins and data/features.state agree.
+ * installed with none of them there; feature:list, plugstack:plugins and data/features.state agree.
  */
 @Timeout(600)
 class FeatureCrashIT {
@@ -65,11 +65,11 @@ class FeatureCrashIT {
         int[] outcomes = new int[2];
         for (int round = 0; round < ROUNDS; round++) {
             if (installed()) {
-                node.shell("plugstack:feature-uninstall " + FEATURE);
+                node.shell("feature:uninstall " + FEATURE);
             }
             int started = moment(round);
 
-            String said = node.killDuring("plugstack:feature-install " + FEATURE, KilledNode.printed(INIT, started), jitter(started));
+            String said = node.killDuring("feature:install " + FEATURE, KilledNode.printed(INIT, started), jitter(started));
             node.restart();
 
             boolean whole = assertWhole("install killed after " + count(INIT, said) + " of " + PLUGINS + " plugins started, round " + round);
@@ -83,11 +83,11 @@ class FeatureCrashIT {
         int[] outcomes = new int[2];
         for (int round = 0; round < ROUNDS; round++) {
             if (!installed()) {
-                node.shell("plugstack:feature-install " + FEATURE);
+                node.shell("feature:install " + FEATURE);
             }
             int gone = moment(round);
 
-            String said = node.killDuring("plugstack:feature-uninstall " + FEATURE, KilledNode.printed(FINI, gone), jitter(gone));
+            String said = node.killDuring("feature:uninstall " + FEATURE, KilledNode.printed(FINI, gone), jitter(gone));
             node.restart();
 
             boolean whole = assertWhole("uninstall killed after " + count(FINI, said) + " of " + PLUGINS + " plugins went, round " + round);
@@ -107,7 +107,7 @@ class FeatureCrashIT {
     }
 
     private static boolean installed() throws Exception {
-        return node.shell("plugstack:feature-list").lines().anyMatch(l -> l.matches(FEATURE + "\\s+installed\\s.*"));
+        return node.shell("feature:list").lines().anyMatch(l -> l.matches(FEATURE + "\\s+installed\\s.*"));
     }
 
     /**
@@ -119,7 +119,7 @@ class FeatureCrashIT {
         Properties state = node.data("features.state");
         boolean recorded = state.stringPropertyNames().stream().anyMatch(k -> k.matches("feature\\.\\d+\\.name")
                 && state.getProperty(k).equals(FEATURE));
-        String list = node.shell("plugstack:feature-list");
+        String list = node.shell("feature:list");
         List<String> bundles = list.lines().filter(l -> l.startsWith(FEATURE + " ") && l.contains("itest:itest.crash.p")).toList();
         String plugins = node.shell("plugstack:plugins");
         long running = plugins.lines().filter(l -> l.matches(".*\\bcrashp\\d+\\s.*\\bREADY\\b.*")).count();

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
 
 /**
- * Features at run time on the real distribution: plugstack:feature-install / -uninstall / -list.
+ * Features at run time on the real distribution: feature:install, feature:uninstall, feature:list.
  * The runtime boots with the runtime and SPANK features only, so site-policy's plugins are not
  * there until the feature brings them; an extra repository (plugstack.maven.repo) holds fixtures.
  */
@@ -58,14 +58,14 @@ class FeaturesIT {
 
     @AfterEach
     void uninstallWhatATestLeft() throws Exception {
-        if (shell.run("plugstack:feature-list").lines().anyMatch(l -> l.matches("site-policy\\s+installed.*"))) {
-            shell.run("plugstack:feature-uninstall site-policy");
+        if (shell.run("feature:list").lines().anyMatch(l -> l.matches("site-policy\\s+installed.*"))) {
+            shell.run("feature:uninstall site-policy");
         }
     }
 
     @Test
     void installingSitePolicyStartsItsBundlesAndAppliesItsConfiguration() throws Exception {
-        String out = shell.run("plugstack:feature-install site-policy");
+        String out = shell.run("feature:install site-policy");
 
         assertThat(out).startsWith("installed site-policy (io.plugstack:site-policy:0.1.0)");
         for (String bsn : new String[] {PARTITION, TIMELIMIT, USER_DEFAULTS}) {
@@ -83,9 +83,9 @@ class FeaturesIT {
     void uninstallRemovesItsBundlesAndConfigurationsLeavingNothingBehind() throws Exception {
         Set<String> bundlesBefore = bundles();
         Map<String, Map<String, Object>> configurationsBefore = config.all();
-        shell.run("plugstack:feature-install site-policy");
+        shell.run("feature:install site-policy");
 
-        String out = shell.run("plugstack:feature-uninstall site-policy");
+        String out = shell.run("feature:uninstall site-policy");
 
         assertThat(out).contains("bundles removed:         io.plugstack:" + USER_DEFAULTS + ":0.1.0, io.plugstack:" + TIMELIMIT)
                 .contains("configurations deleted:  plugstack.partition~batch, cli_filter.user_defaults, plugstack.slurm");
@@ -101,10 +101,10 @@ class FeaturesIT {
         Path cfg = slurmCfg("admins");
         Map<String, Object> admins = config.get("plugstack.slurm");
         try {
-            shell.run("plugstack:feature-install site-policy");
+            shell.run("feature:install site-policy");
             assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)");
 
-            assertThat(shell.run("plugstack:feature-uninstall site-policy")).contains("configurations restored: plugstack.slurm");
+            assertThat(shell.run("feature:uninstall site-policy")).contains("configurations restored: plugstack.slurm");
 
             assertThat(config.get("plugstack.slurm")).isEqualTo(admins).containsEntry("JobSubmitPlugins", "");
         } finally {
@@ -116,11 +116,11 @@ class FeaturesIT {
     void uninstallKeepsAConfigurationTheAdminChangedInItsCfgFileSinceAndSaysSo() throws Exception {
         Path cfg = slurmCfg("admins");
         try {
-            shell.run("plugstack:feature-install site-policy");
+            shell.run("feature:install site-policy");
             slurmCfg("changed");
             Map<String, Object> changed = config.get("plugstack.slurm");
 
-            String out = shell.run("plugstack:feature-uninstall site-policy");
+            String out = shell.run("feature:uninstall site-policy");
 
             assertThat(out).contains("configurations kept:     plugstack.slurm\n")
                     .contains("kept plugstack.slurm: changed since the feature set it (deploy/plugstack.slurm.cfg)")
@@ -135,9 +135,9 @@ class FeaturesIT {
     void featureListShowsWhereConfigAdminDisagreesWithADeployCfgFile() throws Exception {
         Path cfg = slurmCfg("admins");
         try {
-            shell.run("plugstack:feature-install site-policy");
+            shell.run("feature:install site-policy");
 
-            assertThat(shell.run("plugstack:feature-list")).containsPattern("site-policy\\s+installed\\s+config plugstack.slurm\\s+-\\s+"
+            assertThat(shell.run("feature:list")).containsPattern("site-policy\\s+installed\\s+config plugstack.slurm\\s+-\\s+"
                     + "ConfigAdmin differs from deploy/plugstack.slurm.cfg \\(CliFilterPlugins, ClusterName, JobSubmitPlugins\\);"
                     + " a restart applies the file");
         } finally {
@@ -147,7 +147,7 @@ class FeaturesIT {
 
     @Test
     void installedFeatureSurvivesARestart() throws Exception {
-        shell.run("plugstack:feature-install site-policy");
+        shell.run("feature:install site-policy");
         Path home = runtime.home();
         runtime.close();
 
@@ -155,7 +155,7 @@ class FeaturesIT {
 
         assertThat(runtime.bundle(TIMELIMIT)).get().extracting(Bundle::getState).isEqualTo(Bundle.ACTIVE);
         assertThat(config.get("plugstack.slurm")).containsEntry("JobSubmitPlugins", "partition@[0.1,1),require_timelimit@[0.1,1)");
-        assertThat(shell.run("plugstack:feature-list")).containsPattern("site-policy\\s+installed\\s+io.plugstack:" + TIMELIMIT
+        assertThat(shell.run("feature:list")).containsPattern("site-policy\\s+installed\\s+io.plugstack:" + TIMELIMIT
                 + ":0.1.0\\s+\\d+\\s+ACTIVE");
     }
 
@@ -169,13 +169,13 @@ class FeaturesIT {
         Set<String> bundlesBefore = bundles();
         Map<String, Map<String, Object>> configurationsBefore = config.all();
 
-        assertThatThrownBy(() -> shell.run("plugstack:feature-install " + feature))
+        assertThatThrownBy(() -> shell.run("feature:install " + feature))
                 .hasMessageContaining(feature + ": bundles \"itest:refused:1.0.0\" did not start")
                 .hasMessageEndingWith("; nothing installed");
 
         assertThat(bundles()).isEqualTo(bundlesBefore);
         assertThat(config.all()).isEqualTo(configurationsBefore);
-        assertThat(shell.run("plugstack:feature-list")).doesNotContain("half");
+        assertThat(shell.run("feature:list")).doesNotContain("half");
     }
 
     @Test
@@ -183,8 +183,8 @@ class FeaturesIT {
         Path feature = featureFile("unknown.json", "\"bundles\": [{\"id\": \"io.plugstack:" + TIMELIMIT + ":0.1.0\"}, {\"id\": \"org.example:nosuch:9\"}]");
         Set<String> bundlesBefore = bundles();
 
-        assertThatThrownBy(() -> shell.run("plugstack:feature-install " + feature))
-                .hasMessageStartingWith("feature-install: " + feature + ": bundles[1] \"org.example:nosuch:9\": bundle \"org.example:nosuch:9\" has no jar in ")
+        assertThatThrownBy(() -> shell.run("feature:install " + feature))
+                .hasMessageStartingWith("feature:install: " + feature + ": bundles[1] \"org.example:nosuch:9\": bundle \"org.example:nosuch:9\" has no jar in ")
                 .hasMessageContaining("system/org/example/nosuch/9/nosuch-9.jar");
         assertThat(bundles()).isEqualTo(bundlesBefore);
     }
@@ -193,8 +193,8 @@ class FeaturesIT {
     void malformedFeatureFileIsRefusedNamingTheFileAndThePosition() throws Exception {
         Path feature = Files.writeString(dir.resolve("broken.json"), "{ \"id\": \"itest:broken:1\", \"bundles\": [ \n");
 
-        assertThatThrownBy(() -> shell.run("plugstack:feature-install " + feature))
-                .hasMessageStartingWith("feature-install: " + feature + ": not a valid OSGi feature: ")
+        assertThatThrownBy(() -> shell.run("feature:install " + feature))
+                .hasMessageStartingWith("feature:install: " + feature + ": not a valid OSGi feature: ")
                 .hasMessageContaining("line no=2");
     }
 
@@ -202,9 +202,9 @@ class FeaturesIT {
     void uninstallKeepsTheBundlesABootFeatureStillNeeds() throws Exception {
         Path feature = featureFile("shares.json", "\"bundles\": [{\"id\": \"io.plugstack:io.plugstack.spank.demo:0.1.0\"},"
                 + " {\"id\": \"io.plugstack:" + TIMELIMIT + ":0.1.0\"}]");
-        shell.run("plugstack:feature-install " + feature);
+        shell.run("feature:install " + feature);
 
-        String out = shell.run("plugstack:feature-uninstall shares");
+        String out = shell.run("feature:uninstall shares");
 
         assertThat(out).contains("bundles removed:         io.plugstack:" + TIMELIMIT + ":0.1.0\n")
                 .contains("bundles kept (needed):   io.plugstack:io.plugstack.spank.demo:0.1.0\n");
@@ -214,7 +214,7 @@ class FeaturesIT {
 
     @Test
     void featureListShowsBootInstalledAndAvailableFeaturesWithTheirBundlesState() throws Exception {
-        String out = shell.run("plugstack:feature-list");
+        String out = shell.run("feature:list");
 
         assertThat(out).startsWith("FEATURE")
                 .containsPattern("plugstack-runtime\\s+boot\\s+org.apache.felix:org.apache.felix.scr:[\\d.]+\\s+\\d+\\s+ACTIVE")
@@ -224,8 +224,8 @@ class FeaturesIT {
 
     @Test
     void uninstallingAFeatureThatIsNotInstalledIsAnError() {
-        assertThatThrownBy(() -> shell.run("plugstack:feature-uninstall site-policy"))
-                .hasMessage("feature-uninstall: feature site-policy is not installed (installed: )");
+        assertThatThrownBy(() -> shell.run("feature:uninstall site-policy"))
+                .hasMessage("feature:uninstall: feature site-policy is not installed (installed: )");
     }
 
     @Test

@@ -80,10 +80,28 @@ class ShellCommandsIT extends BootedRuntime {
     }
 
     @Test
+    void helpListsTheFeatureCommandsAndDescribesEach() throws Exception {
+        assertThat(shell.runPrinting("help")).contains("feature:install", "feature:list", "feature:uninstall", "plugin:names");
+        assertThat(shell.runPrinting("help feature:install")).contains("install a feature: a file of <home>/features/ by name")
+                .doesNotContain("No methods found");
+        assertThat(shell.runPrinting("help plugin:names")).contains("list every plugin's names and bundle ids");
+    }
+
+    @Test
+    void bareInstallAndUninstallStayFelixs() throws Exception {
+        Path jar = fixtures.plugin("itest.shell.felix", "good").build();
+        String installed = shell.transcript("install " + jar.toUri());
+        assertThat(installed).as("Felix's install answers with the bundle").contains("Bundle ID: ").doesNotContain("feature");
+        Bundle b = runtime.bundle("itest.shell.felix").orElseThrow();
+        assertThat(shell.transcript("uninstall " + b.getBundleId())).doesNotContain("feature");
+        assertThat(runtime.bundle("itest.shell.felix")).isEmpty();
+    }
+
+    @Test
     void badArgumentsAreRefusedInPlainWordsByEveryCommand() {
         for (String line : List.of("plugins x", "plugin", "plugin a b", "pin", "pin demo 1 2", "pin demo", "unpin", "upgrade",
-                "upgrade demo 1 2", "rollback a b", "versions a b", "deploy", "undeploy", "undeploy a b", "feature-install",
-                "feature-uninstall", "feature-list x", "pin demo [1.2,1.3]", "upgrade demo x.y")) {
+                "upgrade demo 1 2", "rollback a b", "versions a b", "deploy", "undeploy", "undeploy a b", "feature:install",
+                "feature:uninstall", "feature:list x", "pin demo [1.2,1.3]", "upgrade demo x.y")) {
             Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> shell.run(line));
             assertThat(t).as(line).isNotNull();
             assertThat(t.getClass().getSimpleName()).as(line).isEqualTo("error"); // the console prints "gogo: error: ..."

@@ -105,7 +105,7 @@ class VersionPinningIT extends BenchRuntime {
         String submitted = run("sbatch " + script);
         long midFlight = Long.parseLong(submitted.replaceAll("\\D+", " ").trim().split(" ")[0]);
         awaitLine(log, "init remote job=" + midFlight + " version=1.0.0", "the batch job to start with version 1.0.0");
-        assertThat(row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+1$"); // in use by the running job
+        assertThat(row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+required\\s+1$"); // in use by the running job
 
         assertThat(shell.run("plugstack:upgrade flight")).contains("upgrade to 2.0.0 (was 1.0.0");
         run("srun true");

@@ -14,13 +14,13 @@ import io.plugstack.runtime.featureinstaller.FeatureService;
 import io.plugstack.runtime.featureinstaller.FeatureStatus;
 
 /**
- * {@code plugstack:feature-install <name|path>}: installs a feature, its bundles started and its
- * configurations applied, remembered across restarts. (Gogo finds a hyphenated function through
- * {@code _main}, which it hands the function's name first.)
+ * {@code feature:install <name|path>}: installs a feature, its bundles started and its configurations
+ * applied, remembered across restarts. Typed in full: a bare {@code install} is Felix's (bundles).
  */
-@Component(service = FeatureInstallCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-install"})
+@Component(service = FeatureInstallCommand.class, property = {Commands.FEATURE_SCOPE, Commands.FUNCTION + "install"})
 public final class FeatureInstallCommand {
 
+    static final String NAME = "feature:install";
     private final FeatureService features;
 
     @Activate
@@ -29,9 +29,9 @@ public final class FeatureInstallCommand {
     }
 
     @Descriptor("install a feature: a file of <home>/features/ by name, or a feature file's path")
-    public String _main(@Descriptor("feature name or path") Object... args) {
-        return Commands.run("feature-install", () -> {
-            FeatureStatus f = features.install(Arguments.function("feature-install", "feature-install <name or path>", args, 1, 1).get(0));
+    public String install(@Descriptor("feature name or path") Object... args) {
+        return Commands.run(NAME, () -> {
+            FeatureStatus f = features.install(Arguments.of(NAME, NAME + " <name or path>", args, 1, 1).get(0));
             return "installed " + f.name() + " (" + f.id() + ")\n" + FeatureTables.of(List.of(f));
         });
     }

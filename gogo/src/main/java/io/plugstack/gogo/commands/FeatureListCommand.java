@@ -10,10 +10,11 @@ import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.FeatureTables;
 import io.plugstack.runtime.featureinstaller.FeatureService;
 
-/** {@code plugstack:feature-list}: boot, installed and available features with their bundles' state. */
-@Component(service = FeatureListCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-list"})
+/** {@code feature:list}: boot, installed and available features with their bundles' state. */
+@Component(service = FeatureListCommand.class, property = {Commands.FEATURE_SCOPE, Commands.FUNCTION + "list"})
 public final class FeatureListCommand {
 
+    private static final String NAME = "feature:list";
     private final FeatureService features;
 
     @Activate
@@ -22,9 +23,9 @@ public final class FeatureListCommand {
     }
 
     @Descriptor("list the features: boot, installed, and available in <home>/features/")
-    public String _main(Object... args) {
-        return Commands.run("feature-list", () -> {
-            Arguments.function("feature-list", "feature-list", args, 0, 0);
+    public String list(Object... args) {
+        return Commands.run(NAME, () -> {
+            Arguments.of(NAME, NAME, args, 0, 0);
             return FeatureTables.of(features.features());
         });
     }

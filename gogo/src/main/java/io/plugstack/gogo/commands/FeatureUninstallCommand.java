@@ -10,9 +10,14 @@ import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.featureinstaller.FeatureService;
 import io.plugstack.runtime.featureinstaller.Uninstalled;
 
-/** {@code plugstack:feature-uninstall <name>}: takes an installed feature out, leaving nothing of it behind. */
-@Component(service = FeatureUninstallCommand.class, property = {Commands.SCOPE, Commands.FUNCTION + "feature-uninstall"})
+/**
+ * {@code feature:uninstall <name>}: takes an installed feature out, leaving nothing of it behind.
+ * Typed in full: a bare {@code uninstall} is Felix's (bundles).
+ */
+@Component(service = FeatureUninstallCommand.class, property = {Commands.FEATURE_SCOPE, Commands.FUNCTION + "uninstall"})
 public final class FeatureUninstallCommand {
+
+    private static final String NAME = "feature:uninstall";
 
     private final FeatureService features;
 
@@ -21,12 +26,12 @@ public final class FeatureUninstallCommand {
         this.features = features;
     }
 
-    @Descriptor("uninstall a feature installed with feature-install")
-    public String _main(@Descriptor("feature name") Object... args) {
-        return Commands.run("feature-uninstall", () -> uninstall(Arguments.function("feature-uninstall", "feature-uninstall <name>", args, 1, 1).get(0)));
+    @Descriptor("uninstall a feature installed with feature:install")
+    public String uninstall(@Descriptor("feature name") Object... args) {
+        return Commands.run(NAME, () -> uninstalled(Arguments.of(NAME, NAME + " <name>", args, 1, 1).get(0)));
     }
 
-    private String uninstall(String name) {
+    private String uninstalled(String name) {
         Uninstalled u = features.uninstall(name);
         return "uninstalled " + u.name() + "\n"
                 + "  bundles removed:         " + list(u.bundlesRemoved()) + "\n"

@@ -6,6 +6,9 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.EnabledPlugins;
+import io.plugstack.gogo.internal.PluginSettings;
+import io.plugstack.gogo.internal.PluginSettingsView;
 import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
@@ -22,15 +25,20 @@ public final class PluginCommand {
     @Reference
     private PluginVersions versions;
 
+    @Reference
+    private PluginSettings settings;
+
     @Descriptor("show everything known about a plugin: plugin renice, plugin job_submit/partition, plugin renice@1.2.0, plugin 42")
     public String plugin(@Descriptor(PluginArgument.NAMES) Object... args) {
         return Commands.run("plugin", () -> {
             String what = Arguments.of("plugin", "plugin <plugin>", args, 1, 1).get(0);
             StringBuilder sb = new StringBuilder();
+            EnabledPlugins enabled = settings.enabled();
             for (PluginRecord r : PluginArgument.resolve("plugin", catalog.plugins(), what).records()) {
-                sb.append(describe(r)).append("\n\n");
+                sb.append(describe(r)).append('\n').append(PluginSettingsView.of(r, enabled, settings, catalog.slurmRelease()))
+                        .append("\n\n");
             }
-            return sb.toString().stripTrailing();
+            return (sb + enabled.problemLines()).stripTrailing();
         });
     }
 

@@ -1,15 +1,21 @@
 package io.plugstack.gogo.commands;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.EnabledPlugins;
+import io.plugstack.gogo.internal.PluginSettings;
 import io.plugstack.runtime.bench.api.Table;
 import io.plugstack.runtime.host.catalog.DeployRejections;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
+import io.plugstack.runtime.host.catalog.PluginVersions;
 
 /**
  * {@code plugstack:plugins}: one line per plugin bundle, refused ones with the reason, then one per
@@ -24,15 +30,26 @@ public final class PluginsCommand {
     @Reference
     private DeployRejections rejections;
 
-    @Descriptor("list plugin bundles: id, plugin type, name, plugin version, bundle version, state, and why a plugin is not in use")
+    @Reference
+    private PluginVersions versions;
+
+    @Reference
+    private PluginSettings settings;
+
+    @Descriptor("list plugin bundles: id, plugin type, name, plugin version, bundle version, state, status, whether plugstack.conf,"
+            + " JobSubmitPlugins or CliFilterPlugins enables it, how many running stacks hold it, and why a plugin is not in use")
     public String plugins(Object... args) {
         Arguments.of("plugins", "plugins", args, 0, 0);
-        Table t = new Table("ID", "TYPE", "NAME", "PLUGIN-VERSION", "BUNDLE-VERSION", "STATE", "STATUS", "REASON");
+        EnabledPlugins enabled = settings.enabled();
+        Map<Long, Integer> inUse = new HashMap<>();
+        versions.versions("").forEach(v -> inUse.merge(v.bundleId(), v.inUse(), Integer::sum));
+        Table t = new Table("ID", "TYPE", "NAME", "PLUGIN-VERSION", "BUNDLE-VERSION", "STATE", "STATUS", "ENABLED", "IN-USE", "REASON");
         for (PluginRecord r : catalog.plugins()) {
-            t.row(r.bundleId(), r.type(), r.name(), r.pluginVersion(), r.bundleVersion(), r.bundleState(), r.status(),
-                    r.detail().isEmpty() ? null : r.detail());
+            t.row(r.bundleId(), r.type(), r.name(), r.pluginVersion(), r.bundleVersion(), r.bundleState(), r.status(), enabled.enabled(r),
+                    inUse.getOrDefault(r.bundleId(), 0), r.detail().isEmpty() ? null : r.detail());
         }
         StringBuilder out = new StringBuilder("Slurm " + catalog.slurmRelease() + " plugin ABI\n").append(t);
+        out.append(enabled.problemLines()); // a setting that cannot be read enables nothing: say why
         // every jar of the deploy folder no bundle came from, so that none is passed over in silence
         for (DeployRejections.Rejection r : rejections.rejected()) {
             out.append("rejected ").append(r.file()).append(": ").append(r.reason()).append('\n');

@@ -1,6 +1,8 @@
 package io.plugstack.gogo.commands;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,9 +13,12 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.gogo.internal.EnabledPlugins;
+import io.plugstack.gogo.internal.PluginSettings;
 import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.runtime.bench.api.Table;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginRecord;
 import io.plugstack.runtime.host.catalog.PluginVersions;
 import io.plugstack.runtime.host.catalog.PluginVersions.VersionRow;
 
@@ -30,6 +35,9 @@ public final class VersionsCommand {
 
     @Reference
     private PluginCatalog catalog;
+
+    @Reference
+    private PluginSettings settings;
 
     @Descriptor("list every deployed version of every plugin, or of one: versions [plugin]")
     public String versions(@Descriptor(PluginArgument.NAMES) Object... args) {
@@ -49,12 +57,16 @@ public final class VersionsCommand {
                     versions.versions(bsn).stream().filter(r -> !p.namesOneVersion() || ids.contains(r.bundleId())).forEach(rows::add);
                 }
             }
-            Table t = new Table("PLUGIN", "VERSION", "ID", "STATE", "PIN", "IN USE", "DETAIL");
+            EnabledPlugins enabled = settings.enabled();
+            Map<Long, PluginRecord> records = new HashMap<>();
+            catalog.plugins().forEach(r -> records.put(r.bundleId(), r));
+            Table t = new Table("PLUGIN", "VERSION", "ID", "STATE", "PIN", "ENABLED", "IN USE", "DETAIL");
             for (VersionRow r : rows) {
-                t.row(r.symbolicName(), r.version(), r.bundleId(), r.state(), r.pin().isEmpty() ? "-" : r.pin(), r.inUse(),
-                        r.detail().isEmpty() ? "" : r.detail());
+                PluginRecord record = records.get(r.bundleId());
+                t.row(r.symbolicName(), r.version(), r.bundleId(), r.state(), r.pin().isEmpty() ? "-" : r.pin(),
+                        record == null ? "-" : enabled.enabled(record), r.inUse(), r.detail().isEmpty() ? "" : r.detail());
             }
-            return t.toString().stripTrailing();
+            return (t + enabled.problemLines()).stripTrailing();
         });
     }
 }

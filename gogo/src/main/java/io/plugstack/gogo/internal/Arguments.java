@@ -41,15 +41,6 @@ public final class Arguments {
         return new Arguments(command, usage, words);
     }
 
-    /**
-     * {@link #of} for a command Gogo calls through {@code _main} (a name Java cannot spell, such as
-     * feature-install): Gogo hands the function's name first.
-     */
-    public static Arguments function(String command, String usage, Object[] args, int min, int max) {
-        Object[] rest = args == null || args.length == 0 ? new Object[0] : java.util.Arrays.copyOfRange(args, 1, args.length);
-        return of(command, usage, rest, min, max);
-    }
-
     /** The {@code i}th word, or null when fewer were given. */
     public String get(int i) {
         return i < words.size() ? words.get(i) : null;

@@ -4,13 +4,20 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 
-/** Gogo's service properties for the "plugstack" scope: each command class names its function. */
+/** Gogo's service properties of our scopes: each command class names its function, spelt as its Java method. */
 public final class Commands {
     public static final String SCOPE = "osgi.command.scope=plugstack";
     /** The bench's Slurm commands: srun, sbatch, ... typed as on a login node. */
     public static final String SLURM_SCOPE = "osgi.command.scope=slurm";
     /** The runtime's log file, as Karaf's log:display and log:tail show theirs. */
     public static final String LOG_SCOPE = "osgi.command.scope=log";
+    /**
+     * Features, as Karaf names them (feature:list, feature:install, feature:uninstall): Gogo's help only
+     * sees a function whose Java method has its name, so a hyphenated name would be invisible to it.
+     */
+    public static final String FEATURE_SCOPE = "osgi.command.scope=feature";
+    /** What the console completes plugin names from: plugin:names. */
+    public static final String PLUGIN_SCOPE = "osgi.command.scope=plugin";
     public static final String FUNCTION = "osgi.command.function=";
 
     private Commands() {

@@ -3,7 +3,9 @@
  * opens one {@link io.plugstack.runtime.clifilter.CliFilterChain} per srun/sbatch/salloc, as each of
  * those processes loads its own, from CliFilterPlugins= (with pins) in the ConfigAdmin configuration
  * "plugstack.slurm". Its machinery is private.
+ * <p>
+ * 0.2.0: {@code CliFilterChains.configured()}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package io.plugstack.runtime.clifilter;

@@ -1,5 +1,6 @@
 package io.plugstack.runtime.jobsubmit;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -9,6 +10,7 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.jobsubmit.internal.Chain;
 
 /**
@@ -34,6 +36,14 @@ public interface JobSubmitChain {
 
     /** job_modify() of every plugin for {@code scontrol update job} by {@code uid}. */
     Result modify(JobDescriptor desc, JobRecord current, long uid);
+
+    /**
+     * JobSubmitPlugins= as the chain reads it now: its entries in order, each by its full type
+     * ("job_submit/partition") with its pin if any; what the shell shows as enabled.
+     *
+     * @throws IllegalArgumentException naming an entry whose pin is malformed (the chain refuses jobs then)
+     */
+    List<PluginPin> configured();
 
     /** A chain over {@code catalog} outside a framework (benchmarks, a bridge's tests): {@code list} is JobSubmitPlugins=. */
     static JobSubmitChain over(PluginCatalog catalog, Supplier<String> list, SlurmLog log) {

@@ -5,5 +5,5 @@
  * the ConfigAdmin configuration "plugstack.slurm". Its machinery is private.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package io.plugstack.runtime.jobsubmit;

@@ -45,6 +45,13 @@ public interface SessionOptions {
     /** The enabled plugin options, in registration order (what a bridge registers with the real Slurm). */
     List<Registered> registered();
 
+    /** An enabled option and the plugin that registered it (its symbolic name, as log lines name it). */
+    record Provided(String plugin, Registered option) {
+    }
+
+    /** {@link #registered()} with each option's plugin: what --help lists, for the shell's plugin view. */
+    List<Provided> provided();
+
     /**
      * The option {@code optval} was given (Slurm called the bridge's option callback): its plugin's
      * callback runs with {@code optarg} and {@code remote}; its rc, or -1 for an unknown optval.

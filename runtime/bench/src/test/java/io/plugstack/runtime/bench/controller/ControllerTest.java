@@ -42,6 +42,11 @@ class ControllerTest {
             return "refuse".equals(desc.comment()) ? new Result(SlurmErrno.ESLURM_INVALID_ACCOUNT.code(), Optional.empty(), "x")
                     : new Result(0, Optional.empty(), "");
         }
+
+        @Override
+        public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+            return java.util.List.of(); // no JobSubmitPlugins= in this test
+        }
     };
 
     static Controller controller() {

@@ -95,6 +95,11 @@ class JobEndTest {
             public Result modify(JobDescriptor desc, io.plugstack.api.jobsubmit.JobRecord current, long uid) {
                 return new Result(0, Optional.empty(), "");
             }
+
+            @Override
+            public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+                return java.util.List.of(); // no JobSubmitPlugins= in this test
+            }
         };
         return new Controller("node1", accept, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
     }

@@ -48,6 +48,11 @@ class TaskRunnerNicenessTest {
         public Result modify(JobDescriptor desc, JobRecord current, long uid) {
             return new Result(0, Optional.empty(), "");
         }
+
+        @Override
+        public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+            return java.util.List.of(); // no JobSubmitPlugins= in this test
+        }
     };
 
     /**

@@ -39,4 +39,9 @@ public final class CliFilterComponent implements CliFilterChains {
     public Optional<CliFilterChain> open(SlurmLog log) {
         return Chain.open(catalog, list, log);
     }
+
+    @Override
+    public java.util.List<PluginPin> configured() {
+        return PluginPin.configured(io.plugstack.api.plugin.PluginFamily.CLI_FILTER, list);
+    }
 }

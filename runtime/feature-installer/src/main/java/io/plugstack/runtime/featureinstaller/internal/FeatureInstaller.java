@@ -93,7 +93,7 @@ public final class FeatureInstaller implements FeatureService {
             throw new IllegalArgumentException("feature " + feature.name() + " is a boot feature (plugstack.features.boot): always installed");
         }
         if (find(feature.name()).isPresent()) {
-            throw new IllegalArgumentException("feature " + feature.name() + " is already installed (feature-uninstall it first)");
+            throw new IllegalArgumentException("feature " + feature.name() + " is already installed (feature:uninstall it first)");
         }
         InstalledFeature f = new InstalledFeature(feature, run(feature, null));
         installed.add(f);

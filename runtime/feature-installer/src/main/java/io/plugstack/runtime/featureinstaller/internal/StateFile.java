@@ -52,7 +52,7 @@ final class StateFile {
             writeFeature(p, "feature." + f + ".", features.get(f));
         }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        p.store(out, "features installed at run time (plugstack:feature-install); replayed at every start");
+        p.store(out, "features installed at run time (feature:install); replayed at every start");
         DurableFile.replace(file, out.toByteArray());
     }
 

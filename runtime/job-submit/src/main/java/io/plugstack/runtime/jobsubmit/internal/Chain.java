@@ -51,6 +51,11 @@ public final class Chain {
             public Result modify(JobDescriptor desc, JobRecord current, long uid) {
                 return Chain.this.modify(list.get(), desc, current, uid);
             }
+
+            @Override
+            public List<PluginPin> configured() {
+                return PluginPin.configured(PluginFamily.JOB_SUBMIT, list.get());
+            }
         };
     }
 

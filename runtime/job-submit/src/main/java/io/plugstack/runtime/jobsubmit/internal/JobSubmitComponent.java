@@ -45,4 +45,9 @@ public final class JobSubmitComponent implements JobSubmitChain {
     public Result modify(JobDescriptor desc, JobRecord current, long uid) {
         return chain.modify(desc, current, uid);
     }
+
+    @Override
+    public java.util.List<PluginPin> configured() {
+        return chain.configured();
+    }
 }

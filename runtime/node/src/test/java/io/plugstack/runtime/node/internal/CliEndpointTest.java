@@ -83,12 +83,20 @@ class CliEndpointTest {
         }
     };
 
-    final CliFilterChains chains = log -> {
-        if (!loadable) {
-            log.error("cannot create cli_filter context for cli_filter/gone");
-            return Optional.empty();
+    final CliFilterChains chains = new CliFilterChains() {
+        @Override
+        public Optional<CliFilterChain> open(io.plugstack.api.slurm.SlurmLog log) {
+            if (!loadable) {
+                log.error("cannot create cli_filter context for cli_filter/gone");
+                return Optional.empty();
+            }
+            return Optional.of(chain);
         }
-        return Optional.of(chain);
+
+        @Override
+        public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+            return java.util.List.of(); // no CliFilterPlugins= in this test
+        }
     };
 
     final SpankStacks noSpank = (SpankStacks) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),

@@ -75,6 +75,11 @@ class CtldServerTest {
             desc.setString(JobDescField.ADMIN_COMMENT, "modified");
             return new Result(0, Optional.empty(), "");
         }
+
+        @Override
+        public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+            return java.util.List.of(); // no JobSubmitPlugins= in this test
+        }
     };
 
     @BeforeEach

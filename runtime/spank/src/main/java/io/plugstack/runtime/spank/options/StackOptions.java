@@ -125,9 +125,14 @@ public final class StackOptions implements OptionHooks, SessionOptions {
 
     @Override
     public List<Registered> registered() {
+        return provided().stream().map(Provided::option).toList();
+    }
+
+    @Override
+    public List<Provided> provided() {
         table();
-        return cache.enabledOptions().stream().map(o -> new Registered(o.name(), o.option().arginfo(), o.option().usage(),
-                o.option().hasArg().value(), o.optval())).toList();
+        return cache.enabledOptions().stream().map(o -> new Provided(o.plugin().label(), new Registered(o.name(), o.option().arginfo(),
+                o.option().usage(), o.option().hasArg().value(), o.optval()))).toList();
     }
 
     @Override
