@@ -42,6 +42,20 @@ class HomeIT {
     }
 
     @Test
+    void theFirstCommandTypedFindsEveryBootPluginStarted() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("fresh"));
+        Process p = start(home, "plugins\nshutdown\n");
+        try {
+            assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
+            String out = Files.readString(dir.resolve("out"));
+            assertThat(out).as("the prompt comes once every boot bundle has started").contains("cli_filter/lua")
+                    .doesNotContain("UNRESOLVED").doesNotContain("INSTALLED");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     void aHomeThatLacksItsPartsIsRefusedAtOnceNamingThem() throws Exception {
         Path home = Files.createDirectories(dir.resolve("partial/etc"));
         Files.writeString(home.resolve("site.conf"), "not a home\n");

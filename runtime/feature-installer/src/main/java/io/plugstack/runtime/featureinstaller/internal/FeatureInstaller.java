@@ -56,7 +56,7 @@ public final class FeatureInstaller implements FeatureService {
         this.undoConfiguration = new ConfigurationUndo(configurations, files);
         this.state = new StateFile(RuntimeHome.of(context::getProperty).data().resolve("features.state"));
         for (String boot : repository.boot()) {
-            replay(repository.read(boot), null);
+            pushConfigurations(repository.read(boot));
         }
         for (InstalledFeature f : state.read()) {
             installed.add(f);
@@ -69,6 +69,20 @@ public final class FeatureInstaller implements FeatureService {
             run(feature, remembered);
         } catch (RuntimeException e) {
             LOG.error("feature " + feature.name() + " not restored: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A boot feature's configurations only: its bundles are the launcher's, which starts them across all
+     * boot features in start-order once this component is up. Starting them here, feature by feature,
+     * started the console (start-order 100) before the next features' plugins, so the first commands
+     * typed found plugins UNRESOLVED.
+     */
+    private void pushConfigurations(FeatureDefinition feature) {
+        try {
+            new Installation(context, configurations).configurations(feature, null);
+        } catch (RuntimeException e) {
+            LOG.error("feature " + feature.name() + ": configurations not applied: " + e.getMessage());
         }
     }
 
