@@ -73,6 +73,15 @@ class ConsoleIT {
     }
 
     @Test
+    void aRefusedCommandShowsItsMessageWithoutJavaWords() throws Exception {
+        int start = console.mark();
+        console.type("plugin nosuch\r");
+        String said = console.awaitSince(start, s -> s.contains("no plugin named"), 10);
+        assertThat(said).contains("plugin: no plugin named 'nosuch'").doesNotContain("io.plugstack.gogo").doesNotContain("$error")
+                .doesNotContain("Exception");
+    }
+
+    @Test
     void theRuntimesOwnLinesGoToItsLogFileWithTimestampsNotToTheConsole() throws Exception {
         Path log = dir.resolve("home/log/plugstack.log");
         PlugstackRuntime.await(() -> {

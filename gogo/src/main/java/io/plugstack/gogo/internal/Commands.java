@@ -24,9 +24,9 @@ public final class Commands {
     }
 
     /**
-     * A command's refusal, in words for the admin. Gogo's consoles print a failed command as
-     * "gogo: &lt;exception's simple name&gt;: &lt;message&gt;", so this class is named as Slurm's commands say
-     * it ("error"), never a Java exception's name: {@code gogo: error: pin: no plugin named 'x'}.
+     * A command's refusal, in words for the admin: the JLine console prints {@code pin: no plugin named 'x'}
+     * (its toString()), the plain Gogo shell "gogo: &lt;simple name&gt;: &lt;message&gt;", which is why the class is
+     * named as Slurm's commands say it ("error"), never a Java exception's name.
      */
     @SuppressWarnings("checkstyle:TypeName")
     public static final class error extends RuntimeException {
@@ -34,6 +34,12 @@ public final class Commands {
 
         error(String message) {
             super(message, null, false, false); // an expected refusal: no stack trace to keep or show
+        }
+
+        /** Gogo's JLine console prints a failed command as the exception's toString(): the message alone, no class name. */
+        @Override
+        public String toString() {
+            return getMessage();
         }
     }
 
