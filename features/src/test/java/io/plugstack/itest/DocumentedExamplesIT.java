@@ -1,0 +1,75 @@
+package io.plugstack.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * README.md's documented shell examples ({@link ReadmeExamples}), run in order in one runtime booted
+ * from the distribution, as a new user would type them: the test fails when a command's output
+ * drifts from what README shows. Commands that only look (squeue, sinfo, scontrol show, ...) are
+ * run again, for a bounded time, until they show it: a batch job finishes in the background.
+ */
+class DocumentedExamplesIT extends BootedRuntime {
+
+    private static final Set<String> ONLY_LOOK = Set.of("squeue", "sinfo", "plugins", "plugin", "versions",
+            "feature-list", "cat", "help", "log-tail", "log:tail", "log:display");
+    private static final long LOOK_AGAIN_MS = 15_000;
+
+    static Path readme() {
+        return Path.of(System.getProperty("plugstack.readme", "../README.md"));
+    }
+
+    @Test
+    void everyDocumentedExamplePrintsWhatReadmeShows() throws Exception {
+        ReadmeExamples doc = ReadmeExamples.parse(Files.readAllLines(readme()));
+        assertThat(doc.examples()).as("README.md's marked examples").hasSizeGreaterThanOrEqualTo(3);
+        Shell shell = runtime.shell();
+        shell.cd(runtime.home());
+        List<String> failures = new ArrayList<>();
+        for (ReadmeExamples.Example e : doc.examples()) {
+            for (String setup : e.setup()) {
+                Process p = new ProcessBuilder("bash", "-c", setup).directory(runtime.home().toFile()).inheritIO().start();
+                if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                    p.destroyForcibly();
+                    failures.add("README.md:" + e.line() + ": example " + e.name() + ": setup failed: " + setup);
+                }
+            }
+            for (ReadmeExamples.Step step : e.steps()) {
+                String output = runStep(shell, step, e.anyOrder());
+                List<String> missing = ReadmeExamples.missing(step.expected(), output.lines().toList(), e.anyOrder());
+                if (!missing.isEmpty()) {
+                    failures.add("README.md:" + step.line() + ": example " + e.name() + ": 'g! " + step.command()
+                            + "' did not print " + missing + "; it printed:\n" + output.indent(4));
+                }
+            }
+        }
+        assertThat(failures).as("README examples that drifted").isEmpty();
+    }
+
+    private static String runStep(Shell shell, ReadmeExamples.Step step, boolean anyOrder) throws Exception {
+        boolean onlyLooks = ONLY_LOOK.contains(firstWord(step.command()))
+                || step.command().startsWith("scontrol show");
+        long end = System.currentTimeMillis() + LOOK_AGAIN_MS;
+        while (true) {
+            String output = shell.transcript(step.command());
+            if (!onlyLooks || ReadmeExamples.missing(step.expected(), output.lines().toList(), anyOrder).isEmpty()
+                    || System.currentTimeMillis() > end) {
+                return output;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static String firstWord(String command) {
+        String w = command.split("\\s+", 2)[0];
+        return w.contains(":") ? w.substring(w.indexOf(':') + 1) : w;
+    }
+}
