@@ -62,6 +62,37 @@ class JobLaunchIT extends BenchRuntime {
         assertThat(Files.readString(out)).isEqualTo("wrapped " + job + "\n");
     }
 
+    /** Submits {@code script} with {@code options}; what its batch step printed once it completed. */
+    private static List<String> batchOutput(String options, Path script) throws Exception {
+        Path out = dir.resolve(script.getFileName() + ".out");
+        String printed = run("sbatch " + options + " -o " + out + " " + script);
+        assertThat(printed).startsWith("Submitted batch job ");
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("COMPLETED") || l.contains("FAILED"));
+        return lines(out);
+    }
+
+    private static final String TWO_TASKS = "echo ntasks=$SLURM_NTASKS nprocs=$SLURM_NPROCS per-node=$SLURM_TASKS_PER_NODE\n"
+            + "srun sh -c 'echo task $SLURM_PROCID of $SLURM_NTASKS'\n";
+
+    @Test
+    void sbatchDashNTwoGivesTheBatchStepTwoTasksAndAPlainSrunInsideRunsTwo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path script = Files.writeString(dir.resolve("two.sh"), "#!/bin/sh\n" + TWO_TASKS);
+        List<String> out = batchOutput("-n 2", script);
+        assertThat(out.get(0)).isEqualTo("ntasks=2 nprocs=2 per-node=2");
+        assertThat(out.subList(1, out.size()).stream().sorted()).containsExactly("task 0 of 2", "task 1 of 2");
+    }
+
+    @Test
+    void sbatchDirectiveDashNTwoGivesTheBatchStepTwoTasksAndAPlainSrunInsideRunsTwo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path script = Files.writeString(dir.resolve("two-directive.sh"), "#!/bin/sh\n#SBATCH -n 2\n" + TWO_TASKS);
+        List<String> out = batchOutput("", script);
+        assertThat(out.get(0)).isEqualTo("ntasks=2 nprocs=2 per-node=2");
+        assertThat(out.subList(1, out.size()).stream().sorted()).containsExactly("task 0 of 2", "task 1 of 2");
+    }
+
     @Test
     void sbatchWithoutAScriptSaysWhatItNeedsOnceInSbatchsPrefix() throws Exception {
         String out = run("sbatch");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.bench.controller.AllocationEnvironment;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SubmitOption;
@@ -67,7 +68,7 @@ public final class Sbatch {
         }
         Path output = io.workdir().resolve(s.line().last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
                 .replace("%j", String.valueOf(job.id)));
-        Map<String, String> env = batchEnvironment(s, components);
+        Map<String, String> env = batchEnvironment(c, s, components);
         List<LaunchOption> launch = s.options.launchOptions();
         for (int offset = 0; offset < components.size(); offset++) {
             s.cliFilter().postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
@@ -79,9 +80,10 @@ public final class Sbatch {
         return 0;
     }
 
-    /** The batch step's environment: the command's, and a heterogeneous job's component ids. */
-    private static Map<String, String> batchEnvironment(ClientSession s, List<Job> components) {
+    /** The batch step's environment: the command's, its allocation's SLURM_* variables, a heterogeneous job's component ids. */
+    private static Map<String, String> batchEnvironment(Cluster c, ClientSession s, List<Job> components) {
         Map<String, String> env = s.jobEnvironment();
+        env.putAll(AllocationEnvironment.batchStep(Submission.allocationFacts(c, s, components.get(0))));
         if (components.size() > 1) {
             env.put("SLURM_HET_SIZE", String.valueOf(components.size()));
             for (Job k : components) {

@@ -75,8 +75,9 @@ public final class Srun {
         int ntasks;
         int cpusPerTask;
         try {
-            ntasks = SlurmUnits.intCount(s.line().last(SubmitOption.NTASKS).orElse("1"), "ntasks", "number of tasks");
-            cpusPerTask = SlurmUnits.intCount(s.line().last(SubmitOption.CPUS_PER_TASK).orElse("1"), "cpus-per-task",
+            // the option set, not only the command line: SLURM_NTASKS from an allocation and cli_filter's values count too
+            ntasks = SlurmUnits.intCount(s.jobOptions.value(SubmitOption.NTASKS).orElse("1"), "ntasks", "number of tasks");
+            cpusPerTask = SlurmUnits.intCount(s.jobOptions.value(SubmitOption.CPUS_PER_TASK).orElse("1"), "cpus-per-task",
                     "--cpus-per-task");
         } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());

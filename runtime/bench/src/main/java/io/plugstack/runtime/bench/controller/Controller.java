@@ -35,6 +35,7 @@ public final class Controller {
     private int slurmdStarts;
     /** MinJobAge: seconds a finished job's record stays (squeue, scontrol show job) before it is purged. */
     private volatile int minJobAge = SlurmConfig.MIN_JOB_AGE;
+    private volatile SlurmConfig config = SlurmConfig.DEFAULT;
 
     private final JobSubmitChain jobSubmit;
     private final Supplier<List<Partition>> partitions;
@@ -59,6 +60,16 @@ public final class Controller {
 
     public void minJobAge(int seconds) {
         minJobAge = seconds;
+    }
+
+    /** slurm.conf as it is now: MinJobAge, ClusterName, the plugin lists (scontrol show config). */
+    public void configure(SlurmConfig c) {
+        config = c;
+        minJobAge = c.minJobAge();
+    }
+
+    public SlurmConfig config() {
+        return config;
     }
 
     /**
@@ -296,6 +307,26 @@ public final class Controller {
 
     public synchronized void slurmdStarted() {
         slurmdStarts++;
+    }
+
+    /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
+    public synchronized List<JobInfo> jobInfos() {
+        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName)).toList();
+    }
+
+    /** Job {@code id} as scontrol show job and the node launching it see it. */
+    public synchronized Optional<JobInfo> info(long id) {
+        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName));
+    }
+
+    /** The partitions as configured now, in their configured order (sinfo, scontrol show partition). */
+    public List<Partition> partitions() {
+        return partitions.get();
+    }
+
+    /** The node's CPUs (slurm.conf's CPUs=). */
+    public int nodeCpus() {
+        return nodeCpus;
     }
 
     public synchronized List<JobView> views() {

@@ -90,7 +90,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         JobIds ids = data == null ? JobIds.inMemory()
                 : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
         Controller controller = new Controller(node != null ? node : "node1", nodeCpus(context), jobSubmit, this::partitions, ids);
-        controller.minJobAge(config.minJobAge());
+        controller.configure(config);
         this.server = data == null ? null : startServer(data);
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
@@ -119,7 +119,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Modified
     void modified(Map<String, Object> properties) {
         this.config = SlurmConfig.of(properties);
-        cluster.controller().minJobAge(config.minJobAge());
+        cluster.controller().configure(config);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)

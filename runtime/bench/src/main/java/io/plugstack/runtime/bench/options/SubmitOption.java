@@ -121,6 +121,23 @@ public enum SubmitOption {
         } + envSuffix);
     }
 
+    /**
+     * srun's input variables besides SLURM_&lt;suffix&gt; (srun/opt.c env_vars): those an allocation sets,
+     * so an srun inside a batch job or salloc runs the allocation's task count, as real srun does.
+     */
+    private static final java.util.Map<SubmitOption, java.util.List<String>> SRUN_INPUTS =
+            java.util.Map.of(NTASKS, java.util.List.of("SLURM_NTASKS", "SLURM_NPROCS"));
+
+    /** Every input environment variable {@code command} reads for this option, in the order it reads them (a later one wins). */
+    public java.util.List<String> envVariables(SlurmCommand command) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        envVariable(command).ifPresent(out::add);
+        if (command == SRUN) {
+            out.addAll(SRUN_INPUTS.getOrDefault(this, java.util.List.of()));
+        }
+        return out;
+    }
+
     /** Applies {@code value} to {@code desc}; throws IllegalArgumentException when the value is invalid. */
     public void apply(JobDescriptor desc, String value) {
         applier.apply(desc, value);
