@@ -56,7 +56,8 @@ class SubmissionIT extends BenchRuntime {
     @Test
     void unknownPartitionIsRefused() throws Exception {
         runtime.plugstackConf("# empty");
-        assertThat(run("srun -p nosuch true")).contains("srun: error: Unable to allocate resources: Invalid partition name specified")
+        assertThat(run("srun -p nosuch true")).startsWith("srun: error: invalid partition specified: nosuch\n"
+                + "srun: error: Unable to allocate resources: Invalid partition name specified")
                 .endsWith("srun: exit code 1");
     }
 

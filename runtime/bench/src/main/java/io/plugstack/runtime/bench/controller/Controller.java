@@ -12,6 +12,7 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
@@ -91,6 +92,9 @@ public final class Controller {
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
                 r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
+                if (rc == SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code() && r.ok()) {
+                    refused.add(prefix + "invalid partition specified: " + d.partition()); // slurmctld's err_msg
+                }
                 return new SubmitRequest.Answer(List.of(), rc, refused);
             }
             r.message().ifPresent(m -> m.lines().forEach(l -> messages.add(prefix + l)));
@@ -121,14 +125,24 @@ public final class Controller {
                 return SlurmErrno.ESLURM_DEFAULT_PARTITION_NOT_SET.code();
             }
             d.setPartition(def.get().name());
+            defaultTimeLimit(d, def.get());
             return 0;
         }
         for (String name : d.partition().split(",")) {
-            if (parts.stream().anyMatch(p -> p.name().equals(name.trim()))) {
+            Optional<Partition> p = parts.stream().filter(x -> x.name().equals(name.trim())).findFirst();
+            if (p.isPresent()) {
+                defaultTimeLimit(d, p.get());
                 return 0;
             }
         }
         return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
+    }
+
+    /** A job without --time gets its partition's DefaultTime, else its MaxTime (what squeue and scontrol then show). */
+    private static void defaultTimeLimit(JobDescriptor d, Partition p) {
+        if (d.timeLimit() == NoVal.NO_VAL) {
+            d.setTimeLimit(p.defaultTime() != NoVal.NO_VAL ? p.defaultTime() : p.maxTime());
+        }
     }
 
     /**
