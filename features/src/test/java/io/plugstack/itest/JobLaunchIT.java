@@ -58,7 +58,7 @@ class JobLaunchIT extends BenchRuntime {
         String printed = run("sbatch -o " + out + " --wrap 'echo wrapped $SLURM_JOB_ID'");
         assertThat(printed).startsWith("Submitted batch job ");
         long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
-        assertThat(awaitJob(job, l -> l.contains("COMPLETED"))).contains(" wrap ");
+        assertThat(awaitJob(job, l -> l.contains("COMPLETED"))).contains("JobName=wrap ");
         assertThat(Files.readString(out)).isEqualTo("wrapped " + job + "\n");
     }
 
@@ -118,7 +118,7 @@ class JobLaunchIT extends BenchRuntime {
     void srunExitCodeIsTheTaskExitCodeAndTheJobFails() throws Exception {
         runtime.plugstackConf("# empty stack");
         assertThat(run("srun sh -c 'exit 3'")).contains("task 0: Exited with exit code 3").endsWith("srun: exit code 3");
-        assertThat(squeueLine(lastJobId())).contains("FAILED").contains(" 3 ");
+        assertThat(jobRecord(lastJobId())).contains("JobState=FAILED").contains("ExitCode=3:0");
     }
 
     @Test
@@ -161,8 +161,11 @@ class JobLaunchIT extends BenchRuntime {
     @Test
     void helpListsPluginOptionsAfterTheCommandsOwn() throws Exception {
         runtime.plugstackConf("required renice");
-        assertThat(run("srun --help")).contains("Options provided by plugins:")
+        String help = run("srun --help");
+        assertThat(help).startsWith("Usage: srun [OPTIONS(0)... [executable(0) [args(0)...]]]")
+                .contains("\nParallel run options:\n").contains("\n  -n, --ntasks=ntasks         number of tasks to run\n")
                 .containsPattern("\n      --renice=prio +Re-nice job tasks to priority \\[prio\\]");
+        assertThat(help.indexOf("Options provided by plugins:")).isGreaterThan(help.indexOf("Help options:"));
     }
 
     @Test
@@ -264,7 +267,7 @@ class JobLaunchIT extends BenchRuntime {
                 .contains("salloc: Relinquishing job allocation " + job);
         assertThat(withoutSlurmd(lines(log))).containsExactly("init allocator", "init_post_opt allocator",
                 "job_prolog job_script", "exit allocator", "job_epilog job_script");
-        assertThat(squeueLine(job)).contains("COMPLETED");
+        assertThat(jobRecord(job)).contains("COMPLETED");
     }
 
     @Test

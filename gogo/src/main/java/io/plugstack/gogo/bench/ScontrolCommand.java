@@ -8,39 +8,15 @@ import org.osgi.service.component.annotations.Reference;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.bench.api.Bench;
 
-/**
- * {@code slurm:scontrol}: the two admin actions the bench simulates: resuming a drained node and
- * restarting slurmd (which reloads its slurmd-context plugins).
- */
+/** {@code slurm:scontrol} on the job-launch bench: show, update, and the bench's own slurmd restart; the words are parsed as scontrol does. */
 @Component(service = ScontrolCommand.class, property = {Commands.SLURM_SCOPE, Commands.FUNCTION + "scontrol"})
 public final class ScontrolCommand {
 
     @Reference
     private Bench bench;
 
-    @Descriptor("scontrol update nodename=<node> state=resume | update jobid=<id> Key=Value... | restart slurmd")
-    public String scontrol(CommandSession session, @Descriptor("the action") String... args) {
-        String line = String.join(" ", args).toLowerCase();
-        if (line.startsWith("update jobid=")) {
-            java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
-            for (String a : args) {
-                int eq = a.indexOf('=');
-                if (eq > 0 && !a.regionMatches(true, 0, "jobid=", 0, 6)) {
-                    fields.put(a.substring(0, eq), a.substring(eq + 1));
-                }
-            }
-            long id = Long.parseLong(args[1].substring(6));
-            return Terminal.exit("scontrol", bench.updateJob(id, fields, Terminal.io(session)));
-        }
-        if (line.startsWith("update") && line.contains("state=resume")) {
-            bench.resumeNode();
-            return null;
-        }
-        if (line.equals("restart slurmd") || line.equals("reconfigure slurmd")) {
-            bench.restartSlurmd();
-            return "slurmd restarted: slurmd_exit ran, then a new slurmd stack from the current plugstack.conf (init)";
-        }
-        throw new IllegalArgumentException("scontrol: the bench knows 'update nodename=<node> state=resume', "
-                + "'update jobid=<id> Key=Value...' and 'restart slurmd'");
+    @Descriptor("scontrol show job|partition|node|config [name] | update JobId=<id> Key=Value... | update NodeName=<node> State=RESUME|DRAIN [Reason=...] | restart slurmd")
+    public String scontrol(CommandSession session, @Descriptor("options") String... args) {
+        return Terminal.exit("scontrol", bench.scontrol(Terminal.args(args), Terminal.io(session)));
     }
 }

@@ -1,25 +1,22 @@
 package io.plugstack.gogo.bench;
 
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Commands;
-import io.plugstack.gogo.internal.Table;
 import io.plugstack.runtime.bench.api.Bench;
-import io.plugstack.runtime.bench.api.NodeView;
 
-/** {@code slurm:sinfo}: the simulated node's state and drain reason. */
+/** {@code slurm:sinfo} on the job-launch bench: the partitions and the node in Slurm's layout; the words are parsed as sinfo does. */
 @Component(service = SinfoCommand.class, property = {Commands.SLURM_SCOPE, Commands.FUNCTION + "sinfo"})
 public final class SinfoCommand {
 
     @Reference
     private Bench bench;
 
-    @Descriptor("show the node: name, state (IDLE, ALLOCATED, DRAIN), reason, slurmd starts")
-    public String sinfo() {
-        NodeView n = bench.node();
-        return new Table("NODELIST", "STATE", "SLURMD-STARTS", "REASON")
-                .row(n.name(), n.state(), n.slurmdStarts(), n.reason().isEmpty() ? null : n.reason()).toString();
+    @Descriptor("show partitions and the node: sinfo [-p partitions] [-t states] [-o format] [-h] [-l] [-s] [-R]")
+    public String sinfo(CommandSession session, @Descriptor("options") String... args) {
+        return Terminal.exit("sinfo", bench.sinfo(Terminal.args(args), Terminal.io(session)));
     }
 }

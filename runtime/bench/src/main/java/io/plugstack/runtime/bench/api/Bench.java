@@ -29,6 +29,18 @@ public interface Bench {
      */
     int scancel(List<String> args, CommandIO io);
 
+    /** squeue [options]: the controller's jobs in Slurm's layout; squeue's exit code. */
+    int squeue(List<String> args, CommandIO io);
+
+    /** sinfo [options]: the partitions and the node in Slurm's layout; sinfo's exit code. */
+    int sinfo(List<String> args, CommandIO io);
+
+    /**
+     * scontrol show job|partition|node|config [name], update JobId=N Key=Value..., update NodeName=node
+     * State=RESUME|DRAIN Reason=..., restart slurmd; scontrol's exit code.
+     */
+    int scontrol(List<String> args, CommandIO io);
+
     /**
      * scontrol update jobid=N Key=Value...: a job modification through the job_submit chain's
      * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.

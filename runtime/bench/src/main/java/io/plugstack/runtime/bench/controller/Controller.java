@@ -33,7 +33,9 @@ public final class Controller {
     private final JobIds jobIds;
     private boolean drained;
     private String drainReason = "";
+    private long drainTime;
     private int slurmdStarts;
+    private long slurmdStart;
     /** MinJobAge: seconds a finished job's record stays (squeue, scontrol show job) before it is purged. */
     private volatile int minJobAge = SlurmConfig.MIN_JOB_AGE;
     private volatile SlurmConfig config = SlurmConfig.DEFAULT;
@@ -307,11 +309,13 @@ public final class Controller {
     public synchronized void drain(String reason) {
         drained = true;
         drainReason = reason;
+        drainTime = System.currentTimeMillis() / 1000;
     }
 
     public synchronized void resume() {
         drained = false;
         drainReason = "";
+        drainTime = 0;
         notifyAll();
     }
 
@@ -321,6 +325,7 @@ public final class Controller {
 
     public synchronized void slurmdStarted() {
         slurmdStarts++;
+        slurmdStart = System.currentTimeMillis() / 1000;
     }
 
     /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
@@ -347,6 +352,13 @@ public final class Controller {
         List<JobView> out = new ArrayList<>();
         jobs.values().forEach(j -> out.add(j.view()));
         return out;
+    }
+
+    /** The node as sinfo and scontrol show node see it. */
+    public synchronized NodeInfo nodeInfo() {
+        long alloc = jobs.values().stream().filter(j -> j.state == JobState.RUNNING).mapToLong(j -> NodeFit.cpusAsked(j.desc)).sum();
+        return new NodeInfo(nodeName, nodeCpus, Math.min(alloc, nodeCpus), drained, drainReason, drainTime, slurmdStarts,
+                slurmdStart);
     }
 
     public synchronized NodeView node() {

@@ -44,6 +44,14 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         return ntasks == NoVal.NO_VAL ? 1 : ntasks;
     }
 
+    /** Seconds it has run: until now while it runs, until its end once ended, 0 while pending. */
+    public long runSeconds(long now) {
+        if (state == JobState.PENDING || startTime <= 0) {
+            return 0;
+        }
+        return Math.max(0, (state.finished() && endTime > 0 ? endTime : now) - startTime);
+    }
+
     static String user(long uid) {
         return UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(String.valueOf(uid));
     }

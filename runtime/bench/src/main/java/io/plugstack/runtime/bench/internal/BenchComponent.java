@@ -15,6 +15,9 @@ import io.plugstack.runtime.bench.client.Salloc;
 import io.plugstack.runtime.bench.client.Scrontab;
 import io.plugstack.runtime.bench.client.JobUpdate;
 import io.plugstack.runtime.bench.client.Scancel;
+import io.plugstack.runtime.bench.client.Scontrol;
+import io.plugstack.runtime.bench.client.Sinfo;
+import io.plugstack.runtime.bench.client.Squeue;
 import io.plugstack.runtime.bench.client.Cluster;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
@@ -188,6 +191,21 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public int scancel(List<String> args, CommandIO io) {
         return Scancel.run(cluster, args, io, background);
+    }
+
+    @Override
+    public int squeue(List<String> args, CommandIO io) {
+        return Squeue.run(cluster.controller(), args, io);
+    }
+
+    @Override
+    public int sinfo(List<String> args, CommandIO io) {
+        return Sinfo.run(cluster.controller(), args, io);
+    }
+
+    @Override
+    public int scontrol(List<String> args, CommandIO io) {
+        return Scontrol.run(cluster, args, io, this::restartSlurmd);
     }
 
     @Override

@@ -48,6 +48,9 @@ class CommandServerTest {
         @Override public int salloc(List<String> args, CommandIO io) { return ran("salloc", args); }
         @Override public int scrontab(List<String> args, CommandIO io) { return ran("scrontab", args); }
         @Override public int scancel(List<String> args, CommandIO io) { return ran("scancel", args); }
+        @Override public int squeue(List<String> args, CommandIO io) { return ran("squeue", args); }
+        @Override public int sinfo(List<String> args, CommandIO io) { return ran("sinfo", args); }
+        @Override public int scontrol(List<String> args, CommandIO io) { return ran("scontrol", args); }
         @Override public int updateJob(long jobId, Map<String, String> fields, CommandIO io) { return 0; }
         @Override public List<JobView> jobs() { return List.of(); }
         @Override public NodeView node() { return null; }
