@@ -62,12 +62,14 @@ abstract class BenchRuntime extends BootedRuntime {
      */
     static String jobRecord(long jobId) throws Exception {
         String out = shell.runPrinting("scontrol show job " + jobId);
-        return out.startsWith("JobId=") ? String.join(" ", out.lines().map(String::strip).toList()) : "";
+        int record = out.indexOf("JobId=" + jobId + " "); // after any line a background job printed meanwhile
+        return record < 0 ? "" : String.join(" ", out.substring(record).lines().map(String::strip).toList());
     }
 
     /** The newest job the controller knows, finished ones included. */
     static long lastJobId() throws Exception {
-        return shell.runPrinting("squeue -t all -h -o '%i'").lines().mapToLong(Long::parseLong).max().orElse(0);
+        return shell.runPrinting("squeue -t all -h -o '%i'").lines().filter(l -> l.matches("\\d+")).mapToLong(Long::parseLong)
+                .max().orElse(0);
     }
 
     /** Waits until the job's record ({@link #jobRecord}) satisfies {@code done}. */

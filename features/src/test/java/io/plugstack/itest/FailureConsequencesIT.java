@@ -71,7 +71,7 @@ class FailureConsequencesIT extends BenchRuntime {
     @Test
     void sbatchRemoteInitFailureDrainsTheNodeAndRequeuesTheJob() throws Exception {
         long job = submit("required failing init remote");
-        assertThat(awaitJob(job, l -> l.contains("PENDING") && l.contains(" 1 "))).contains("PENDING");
+        assertThat(awaitJob(job, l -> l.contains("JobState=PENDING") && l.contains("Restarts=1"))).contains("PENDING");
         assertThat(sinfoState()).isEqualTo("drain");
         runtime.plugstackConf("# fixed");
         shell.run("scontrol update nodename=node1 state=resume");
@@ -81,7 +81,7 @@ class FailureConsequencesIT extends BenchRuntime {
     @Test
     void initFailureModeJobFailsTheJobAndKeepsTheNode() throws Exception {
         long job = submit("required failing init remote job");
-        assertThat(awaitJob(job, l -> l.contains("FAILED"))).contains(" 0 ");
+        assertThat(awaitJob(job, l -> l.contains("FAILED"))).contains("Restarts=0");
         assertThat(sinfoState()).isEqualTo("idle");
     }
 
