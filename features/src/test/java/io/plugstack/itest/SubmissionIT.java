@@ -86,6 +86,18 @@ class SubmissionIT extends BenchRuntime {
     }
 
     @Test
+    void sbatchWritesStdoutAndStderrToTheirOwnFilesNamedByFilenamePatternsFromADirective() throws Exception {
+        runtime.plugstackConf("# empty");
+        Path script = Files.writeString(dir.resolve("split.sh"), "#!/bin/sh\n#SBATCH -J split -o " + dir + "/%x-%j.out\n"
+                + "#SBATCH --error=" + dir + "/%x-%j.err\necho to-out\necho to-err >&2\n");
+        long job = submitted(run("sbatch " + script));
+        awaitJob(job, l -> l.contains("JobState=COMPLETED"));
+        assertThat(lines(dir.resolve("split-" + job + ".out"))).containsExactly("to-out");
+        assertThat(lines(dir.resolve("split-" + job + ".err"))).containsExactly("to-err");
+        assertThat(jobRecord(job)).contains("StdErr=" + dir + "/split-" + job + ".err").contains("StdOut=" + dir + "/split-" + job + ".out");
+    }
+
+    @Test
     void sinfoShowsEachPartitionInSlurmsColumns() throws Exception {
         assertThat(run("sinfo -p debug")).isEqualTo("PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n"
                 + "debug*       up   infinite      1   idle node1\n");

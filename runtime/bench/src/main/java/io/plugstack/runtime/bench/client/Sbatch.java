@@ -9,6 +9,7 @@ import java.util.Map;
 
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.bench.controller.AllocationEnvironment;
+import io.plugstack.runtime.bench.controller.JobInfo;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SubmitOption;
@@ -66,8 +67,12 @@ public final class Sbatch {
         if (wrap.isEmpty()) {
             argv.addAll(s.line().command.subList(1, s.line().command.size()));
         }
-        Path output = io.workdir().resolve(s.line().last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
-                .replace("%j", String.valueOf(job.id)));
+        // the option set, not the command line only: #SBATCH -o/-e count too
+        JobInfo info = c.controller().info(job.id).orElseThrow();
+        Path output = io.workdir().resolve(info.outputFile(s.jobOptions.value(SubmitOption.OUTPUT).orElse("slurm-%j.out"),
+                c.controller().nodeName()));
+        Path error = s.jobOptions.value(SubmitOption.ERROR).map(e -> io.workdir().resolve(info.outputFile(e, c.controller().nodeName())))
+                .orElse(output);
         Map<String, String> env = batchEnvironment(c, s, components);
         List<LaunchOption> launch = s.options.launchOptions();
         for (int offset = 0; offset < components.size(); offset++) {
@@ -76,7 +81,8 @@ public final class Sbatch {
         io.out().println("Submitted batch job " + job.id);
         s.spank.exit(); // sbatch exit failures change nothing (spank.8)
         List<Job> others = components.subList(1, components.size());
-        background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch, output));
+        background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch,
+                new BatchJob.Output(output, error)));
         return 0;
     }
 

@@ -67,7 +67,7 @@ final class ScontrolShow {
 
     /** sbatch's output file as slurmd opens it: slurm-%j.out by default, relative to the job's directory. */
     private static String output(JobInfo j, String pattern) {
-        String name = (pattern == null ? "slurm-%j.out" : pattern).replace("%j", String.valueOf(j.id()));
+        String name = j.outputFile(pattern == null ? "slurm-%j.out" : pattern, j.nodeList());
         return j.workDir() == null ? name : java.nio.file.Path.of(j.workDir()).resolve(name).toString();
     }
 

@@ -52,6 +52,26 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         return Math.max(0, (state.finished() && endTime > 0 ? endTime : now) - startTime);
     }
 
+    /** sbatch's -o/-e file name: %j the job id, %x its name, %u its user, %N the node, %% a '%' (filename patterns). */
+    public String outputFile(String pattern, String node) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            char next = i + 1 < pattern.length() ? pattern.charAt(i + 1) : 0;
+            String v = c != '%' ? null : switch (next) {
+                case 'j' -> String.valueOf(id);
+                case 'x' -> name;
+                case 'u' -> userName();
+                case 'N' -> node;
+                case '%' -> "%";
+                default -> null;
+            };
+            sb.append(v == null ? String.valueOf(c) : v);
+            i += v == null ? 0 : 1;
+        }
+        return sb.toString();
+    }
+
     static String user(long uid) {
         return UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(String.valueOf(uid));
     }
