@@ -94,6 +94,16 @@ class JobLaunchIT extends BenchRuntime {
     }
 
     @Test
+    void srunOutputAndErrorGoToTheirFilesNotTheTerminal() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        assertThat(run("srun -J split -o '" + dir + "/%x-%j.out' -e '" + dir + "/%x-%j.err' sh -c 'echo to-out; echo to-err >&2'"))
+                .isEmpty();
+        long job = lastJobId();
+        assertThat(lines(dir.resolve("split-" + job + ".out"))).containsExactly("to-out");
+        assertThat(lines(dir.resolve("split-" + job + ".err"))).containsExactly("to-err");
+    }
+
+    @Test
     void sbatchWithoutAScriptSaysWhatItNeedsOnceInSbatchsPrefix() throws Exception {
         String out = run("sbatch");
         assertThat(out).startsWith("sbatch: error: a batch script is required").doesNotContain("sbatch: error: sbatch");

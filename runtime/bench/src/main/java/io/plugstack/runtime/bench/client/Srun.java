@@ -6,6 +6,7 @@ import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
 import io.plugstack.runtime.bench.node.StepRequest;
 import io.plugstack.runtime.bench.node.StepResult;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,10 +62,41 @@ public final class Srun {
             s.log.error("Prolog failure on node " + c.controller().nodeName() + "; job " + job.id + " aborted");
             return new StepResult(1, Optional.empty());
         }
-        StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
-                s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err()));
-        JobEnd.applyNodeOutcome(c.node(), step);
-        return step;
+        PrintStream out = null;
+        PrintStream err = null;
+        try {
+            out = outputFile(c, s, job, SubmitOption.OUTPUT);
+            err = outputFile(c, s, job, SubmitOption.ERROR);
+            StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
+                    s.jobEnvironment(), s.options.launchOptions(), out != null ? out : s.io.out(),
+                    err != null ? err : out != null ? out : s.io.err()));
+            JobEnd.applyNodeOutcome(c.node(), step);
+            return step;
+        } catch (java.io.IOException e) {
+            s.log.error("Could not open " + e.getMessage()); // slurmstepd's open failure, told to srun
+            return new StepResult(1, Optional.empty());
+        } finally {
+            java.util.stream.Stream.of(out, err).filter(java.util.Objects::nonNull).forEach(PrintStream::close);
+        }
+    }
+
+    /**
+     * srun -o/-e: the file the tasks' stdout/stderr go to (Slurm's %j %x %u %N patterns, relative to
+     * srun's directory), opened as the job's user as slurmstepd does; null when not given (the terminal).
+     * Without -e, stderr goes with stdout.
+     */
+    private static PrintStream outputFile(Cluster c, ClientSession s, Job job, SubmitOption option) throws java.io.IOException {
+        Optional<String> pattern = s.jobOptions.value(option);
+        if (pattern.isEmpty()) {
+            return null;
+        }
+        String name = c.controller().info(job.id).orElseThrow().outputFile(pattern.get(), c.controller().nodeName());
+        java.nio.file.Path file = s.io.workdir().resolve(name);
+        try {
+            return new PrintStream(io.plugstack.api.user.OnBehalfOf.user(job.uid, job.gid).createFile(file), true);
+        } catch (java.io.IOException e) {
+            throw new java.io.IOException(file + ": " + e.getMessage(), e);
+        }
     }
 
     private static int launch(Cluster c, ClientSession s) {
