@@ -104,6 +104,16 @@ class JobLaunchIT extends BenchRuntime {
     }
 
     @Test
+    void tasksRunInTheJobsDirectoryWhereRelativeOutputNamesStartToo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path work = Files.createDirectories(dir.resolve("workdir"));
+        long job = Long.parseLong(run("sbatch -D " + work + " -o pwd.out --wrap pwd").trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("JobState=COMPLETED"));
+        assertThat(lines(work.resolve("pwd.out"))).containsExactly(work.toString());
+        assertThat(run("srun -D " + work + " pwd")).isEqualTo(work + "\n");
+    }
+
+    @Test
     void sbatchWithoutAScriptSaysWhatItNeedsOnceInSbatchsPrefix() throws Exception {
         String out = run("sbatch");
         assertThat(out).startsWith("sbatch: error: a batch script is required").doesNotContain("sbatch: error: sbatch");

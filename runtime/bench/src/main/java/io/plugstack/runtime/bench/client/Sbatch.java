@@ -69,9 +69,10 @@ public final class Sbatch {
         }
         // the option set, not the command line only: #SBATCH -o/-e count too
         JobInfo info = c.controller().info(job.id).orElseThrow();
-        Path output = io.workdir().resolve(info.outputFile(s.jobOptions.value(SubmitOption.OUTPUT).orElse("slurm-%j.out"),
+        Path jobDir = Path.of(info.workDir()); // -D, else here: relative -o/-e names start there
+        Path output = jobDir.resolve(info.outputFile(s.jobOptions.value(SubmitOption.OUTPUT).orElse("slurm-%j.out"),
                 c.controller().nodeName()));
-        Path error = s.jobOptions.value(SubmitOption.ERROR).map(e -> io.workdir().resolve(info.outputFile(e, c.controller().nodeName())))
+        Path error = s.jobOptions.value(SubmitOption.ERROR).map(e -> jobDir.resolve(info.outputFile(e, c.controller().nodeName())))
                 .orElse(output);
         Map<String, String> env = batchEnvironment(c, s, components);
         List<LaunchOption> launch = s.options.launchOptions();

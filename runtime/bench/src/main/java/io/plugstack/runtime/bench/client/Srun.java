@@ -91,7 +91,7 @@ public final class Srun {
             return null;
         }
         String name = c.controller().info(job.id).orElseThrow().outputFile(pattern.get(), c.controller().nodeName());
-        java.nio.file.Path file = s.io.workdir().resolve(name);
+        java.nio.file.Path file = s.io.workdir().resolve(job.workDir() == null ? "" : job.workDir()).resolve(name);
         try {
             return new PrintStream(io.plugstack.api.user.OnBehalfOf.user(job.uid, job.gid).createFile(file), true);
         } catch (java.io.IOException e) {

@@ -52,9 +52,8 @@ final class Submission {
         if (d.name() == null) {
             d.setName(defaultName);
         }
-        if (d.workDir() == null) {
-            d.setWorkDir(s.io.workdir().toString());
-        }
+        // the job's directory: -D (relative to here, as the commands take it), else where the command runs
+        d.setWorkDir(d.workDir() == null ? s.io.workdir().toString() : s.io.workdir().resolve(d.workDir()).toString());
         d.setList(JobDescField.ARGV, argv);
         return d;
     }

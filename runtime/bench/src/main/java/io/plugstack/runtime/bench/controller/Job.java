@@ -71,6 +71,11 @@ public final class Job {
         return reason;
     }
 
+    /** The directory its tasks run in (-D, else where it was submitted); null when it has none (a recovered job). */
+    public String workDir() {
+        return desc.workDir();
+    }
+
     public int restarts() {
         return restarts;
     }

@@ -91,7 +91,7 @@ public final class TaskRunner {
             }
             // its own process group, as slurmstepd gives tasks: what it forks stays findable when it ends or the runtime dies
             command = TaskProcesses.asGroupLeader(command);
-            ProcessBuilder pb = new ProcessBuilder(command);
+            ProcessBuilder pb = new ProcessBuilder(command).directory(workDir());
             pb.environment().clear();
             pb.environment().putAll(env);
             long before = TaskProcesses.nowTicks();
@@ -107,6 +107,22 @@ public final class TaskRunner {
             failure = new StepResult.Failure(SpankCallback.TASK_INIT,
                     new io.plugstack.runtime.bench.node.FailureOutcome(2, false, true, false), e.getMessage());
         }
+    }
+
+    /**
+     * The job's directory, where slurmstepd starts its tasks; one that is not a directory is slurmstepd's
+     * "couldn't chdir" and /tmp instead.
+     */
+    private java.io.File workDir() {
+        String dir = req.job().workDir();
+        if (dir == null) {
+            return null;
+        }
+        if (!java.nio.file.Files.isDirectory(java.nio.file.Path.of(dir))) {
+            log.error("couldn't chdir to `" + dir + "': No such file or directory: going to /tmp instead");
+            return new java.io.File("/tmp");
+        }
+        return new java.io.File(dir);
     }
 
     /** Waits for every task; task_exit runs for each as it is reaped. Returns the highest exit code. */
