@@ -56,25 +56,32 @@ abstract class BenchRuntime extends BootedRuntime {
         return shell.runPrinting(command);
     }
 
-    static String squeueLine(long jobId) throws Exception {
-        return shell.run("squeue").lines().filter(l -> l.startsWith(jobId + " ")).findFirst().orElse("");
+    /**
+     * The job's {@code scontrol show job} record on one line ("JobId=7 JobName=sh ... JobState=COMPLETED ...
+     * ExitCode=0:0 ..."), finished jobs included, or "" once the controller no longer knows it.
+     */
+    static String jobRecord(long jobId) throws Exception {
+        String out = shell.runPrinting("scontrol show job " + jobId);
+        int record = out.indexOf("JobId=" + jobId + " "); // after any line a background job printed meanwhile
+        return record < 0 ? "" : String.join(" ", out.substring(record).lines().map(String::strip).toList());
     }
 
+    /** The newest job the controller knows, finished ones included. */
     static long lastJobId() throws Exception {
-        List<String> lines = shell.run("squeue").lines().skip(1).toList();
-        return lines.isEmpty() ? 0 : Long.parseLong(lines.get(lines.size() - 1).split("\\s+")[0]);
+        return shell.runPrinting("squeue -t all -h -o '%i'").lines().filter(l -> l.matches("\\d+")).mapToLong(Long::parseLong)
+                .max().orElse(0);
     }
 
-    /** Waits until the job's squeue line satisfies {@code done}. */
+    /** Waits until the job's record ({@link #jobRecord}) satisfies {@code done}. */
     static String awaitJob(long jobId, Predicate<String> done) throws Exception {
         PlugstackRuntime.await(() -> {
             try {
-                return done.test(squeueLine(jobId));
+                return done.test(jobRecord(jobId));
             } catch (Exception e) {
                 return false;
             }
         }, "job " + jobId + " to reach the expected state");
-        return squeueLine(jobId);
+        return jobRecord(jobId);
     }
 
     /** slurm.conf's parameters as ConfigAdmin configuration "plugstack.slurm", dropped into deploy/ as an admin would. */

@@ -54,7 +54,7 @@ class ConsoleIT {
         assertThat(cancelled).contains("srun: sending Ctrl-C to StepId=1.0").contains("*** STEP 1.0 ON node1 CANCELLED AT");
 
         int after = console.mark();
-        console.type("squeue\r");
+        console.type("squeue -t all -o '%i %j %T'\r");
         assertThat(console.awaitSince(after, s -> s.contains("CANCELLED"), 10)).containsPattern("(?m)^1 +sleep .*CANCELLED");
         assertThat(console.runtimeAlive()).as("the runtime lives on").isTrue();
     }

@@ -69,8 +69,8 @@ class ContainmentSoakIT extends BenchRuntime {
         // every accepted job completes (one squeue per look: the soak leaves thousands of jobs listed)
         java.util.Set<Long> open = new java.util.HashSet<>(accepted);
         for (int look = 0; look < 120 && !open.isEmpty(); look++) {
-            shell.run("squeue").lines().filter(l -> l.contains("COMPLETED"))
-                    .forEach(l -> open.remove(Long.parseLong(l.trim().split("\\s+")[0])));
+            shell.runPrinting("squeue -t all -h -o '%i:%T'").lines().filter(l -> l.endsWith(":COMPLETED"))
+                    .forEach(l -> open.remove(Long.parseLong(l.substring(0, l.indexOf(':')))));
             if (!open.isEmpty()) {
                 Thread.sleep(1000);
             }
@@ -83,7 +83,7 @@ class ContainmentSoakIT extends BenchRuntime {
         Thread.sleep(2000);
         for (int look = 0; look < 30; look++) { // the bench's slurmctld purges at its next allocation
             run("srun true");
-            if (shell.run("squeue").lines().noneMatch(l -> l.contains("COMPLETED") && !l.contains(" true "))) {
+            if (shell.runPrinting("squeue -t all -h -o '%T:%j'").lines().noneMatch(l -> l.startsWith("COMPLETED:") && !l.endsWith(":true"))) {
                 break;
             }
             Thread.sleep(1000);

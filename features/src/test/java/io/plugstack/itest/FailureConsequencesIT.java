@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
  */
 class FailureConsequencesIT extends BenchRuntime {
 
+    /** sinfo's compact node state (%t): idle, alloc, drain. */
     private static String sinfoState() throws Exception {
-        return shell.run("sinfo").lines().skip(1).findFirst().orElseThrow().split("\\s+")[1];
+        return shell.runPrinting("sinfo -h -o '%t'").lines().findFirst().orElseThrow().strip();
     }
 
     private static long submit(String... conf) throws Exception {
@@ -49,29 +50,29 @@ class FailureConsequencesIT extends BenchRuntime {
     void srunLocalUserInitFailureFailsTheJob() throws Exception {
         runtime.plugstackConf("required failing local_user_init local");
         assertThat(run("srun true")).contains("srun: error: Failure in local plugin stack").endsWith("srun: exit code 1");
-        assertThat(squeueLine(lastJobId())).contains("FAILED");
+        assertThat(jobRecord(lastJobId())).contains("FAILED");
     }
 
     @Test
     void srunRemoteTaskInitFailureFailsTheJobButNotTheNode() throws Exception {
         runtime.plugstackConf("required failing task_init remote");
         assertThat(run("srun true")).contains("Found (task_init,remote)").contains("exit code 1");
-        assertThat(squeueLine(lastJobId())).contains("FAILED");
-        assertThat(sinfoState()).isEqualTo("IDLE");
+        assertThat(jobRecord(lastJobId())).contains("FAILED");
+        assertThat(sinfoState()).isEqualTo("idle");
     }
 
     @Test
     void srunRemoteUserInitFailureChangesNothing() throws Exception {
         runtime.plugstackConf("required failing user_init remote");
         assertThat(run("srun echo fine")).contains("fine").doesNotContain("exit code");
-        assertThat(squeueLine(lastJobId())).contains("COMPLETED");
+        assertThat(jobRecord(lastJobId())).contains("COMPLETED");
     }
 
     @Test
     void sbatchRemoteInitFailureDrainsTheNodeAndRequeuesTheJob() throws Exception {
         long job = submit("required failing init remote");
-        assertThat(awaitJob(job, l -> l.contains("PENDING") && l.contains(" 1 "))).contains("PENDING");
-        assertThat(sinfoState()).isEqualTo("DRAIN");
+        assertThat(awaitJob(job, l -> l.contains("JobState=PENDING") && l.contains("Restarts=1"))).contains("PENDING");
+        assertThat(sinfoState()).isEqualTo("drain");
         runtime.plugstackConf("# fixed");
         shell.run("scontrol update nodename=node1 state=resume");
         awaitJob(job, l -> l.contains("COMPLETED"));
@@ -80,21 +81,21 @@ class FailureConsequencesIT extends BenchRuntime {
     @Test
     void initFailureModeJobFailsTheJobAndKeepsTheNode() throws Exception {
         long job = submit("required failing init remote job");
-        assertThat(awaitJob(job, l -> l.contains("FAILED"))).contains(" 0 ");
-        assertThat(sinfoState()).isEqualTo("IDLE");
+        assertThat(awaitJob(job, l -> l.contains("FAILED"))).contains("Restarts=0");
+        assertThat(sinfoState()).isEqualTo("idle");
     }
 
     @Test
     void sbatchUserInitFailureDrainsTheNodeAndFailsTheJob() throws Exception {
         long job = submit("required failing user_init remote");
         awaitJob(job, l -> l.contains("FAILED"));
-        assertThat(sinfoState()).isEqualTo("DRAIN");
+        assertThat(sinfoState()).isEqualTo("drain");
     }
 
     @Test
     void requiredPrologFailureDrainsTheNode() throws Exception {
         runtime.plugstackConf("required failing job_prolog job_script");
         assertThat(run("srun true")).contains("Prolog failure");
-        assertThat(sinfoState()).isEqualTo("DRAIN");
+        assertThat(sinfoState()).isEqualTo("drain");
     }
 }

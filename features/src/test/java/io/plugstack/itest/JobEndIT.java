@@ -50,7 +50,7 @@ class JobEndIT extends BenchRuntime {
         PlugstackRuntime.await(() -> readQuietly(log).contains("job_epilog job_script"), "the job's epilog");
         assertThat(Files.readString(out)).containsPattern(Pattern.compile("slurmstepd: error: \\*\\*\\* JOB " + job
                 + " ON node1 CANCELLED AT \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d \\*\\*\\*"));
-        assertThat(run("sinfo")).contains(" IDLE ");
+        assertThat(run("sinfo")).contains(" idle ");
     }
 
     @Test
@@ -68,9 +68,9 @@ class JobEndIT extends BenchRuntime {
         assertThat((System.nanoTime() - before) / 1_000_000).as("ms to end the job, well before the callback returns")
                 .isLessThan(5000);
         assertThat(readQuietly(log)).doesNotContain("user_init remote\n");
-        assertThat(run("sinfo")).contains(" IDLE ");
+        assertThat(run("sinfo")).contains(" idle ");
         PlugstackRuntime.await(() -> readQuietly(log).contains("exit remote"), "the hung callback to return and its step to end");
-        assertThat(squeueLine(job)).contains("CANCELLED");
+        assertThat(jobRecord(job)).contains("CANCELLED");
     }
 
     @Test

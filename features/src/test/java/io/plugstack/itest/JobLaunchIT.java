@@ -58,8 +58,59 @@ class JobLaunchIT extends BenchRuntime {
         String printed = run("sbatch -o " + out + " --wrap 'echo wrapped $SLURM_JOB_ID'");
         assertThat(printed).startsWith("Submitted batch job ");
         long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
-        assertThat(awaitJob(job, l -> l.contains("COMPLETED"))).contains(" wrap ");
+        assertThat(awaitJob(job, l -> l.contains("COMPLETED"))).contains("JobName=wrap ");
         assertThat(Files.readString(out)).isEqualTo("wrapped " + job + "\n");
+    }
+
+    /** Submits {@code script} with {@code options}; what its batch step printed once it completed. */
+    private static List<String> batchOutput(String options, Path script) throws Exception {
+        Path out = dir.resolve(script.getFileName() + ".out");
+        String printed = run("sbatch " + options + " -o " + out + " " + script);
+        assertThat(printed).startsWith("Submitted batch job ");
+        long job = Long.parseLong(printed.trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("COMPLETED") || l.contains("FAILED"));
+        return lines(out);
+    }
+
+    private static final String TWO_TASKS = "echo ntasks=$SLURM_NTASKS nprocs=$SLURM_NPROCS per-node=$SLURM_TASKS_PER_NODE\n"
+            + "srun sh -c 'echo task $SLURM_PROCID of $SLURM_NTASKS'\n";
+
+    @Test
+    void sbatchDashNTwoGivesTheBatchStepTwoTasksAndAPlainSrunInsideRunsTwo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path script = Files.writeString(dir.resolve("two.sh"), "#!/bin/sh\n" + TWO_TASKS);
+        List<String> out = batchOutput("-n 2", script);
+        assertThat(out.get(0)).isEqualTo("ntasks=2 nprocs=2 per-node=2");
+        assertThat(out.subList(1, out.size()).stream().sorted()).containsExactly("task 0 of 2", "task 1 of 2");
+    }
+
+    @Test
+    void sbatchDirectiveDashNTwoGivesTheBatchStepTwoTasksAndAPlainSrunInsideRunsTwo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path script = Files.writeString(dir.resolve("two-directive.sh"), "#!/bin/sh\n#SBATCH -n 2\n" + TWO_TASKS);
+        List<String> out = batchOutput("", script);
+        assertThat(out.get(0)).isEqualTo("ntasks=2 nprocs=2 per-node=2");
+        assertThat(out.subList(1, out.size()).stream().sorted()).containsExactly("task 0 of 2", "task 1 of 2");
+    }
+
+    @Test
+    void srunOutputAndErrorGoToTheirFilesNotTheTerminal() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        assertThat(run("srun -J split -o '" + dir + "/%x-%j.out' -e '" + dir + "/%x-%j.err' sh -c 'echo to-out; echo to-err >&2'"))
+                .isEmpty();
+        long job = lastJobId();
+        assertThat(lines(dir.resolve("split-" + job + ".out"))).containsExactly("to-out");
+        assertThat(lines(dir.resolve("split-" + job + ".err"))).containsExactly("to-err");
+    }
+
+    @Test
+    void tasksRunInTheJobsDirectoryWhereRelativeOutputNamesStartToo() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path work = Files.createDirectories(dir.resolve("workdir"));
+        long job = Long.parseLong(run("sbatch -D " + work + " -o pwd.out --wrap pwd").trim().substring("Submitted batch job ".length()));
+        awaitJob(job, l -> l.contains("JobState=COMPLETED"));
+        assertThat(lines(work.resolve("pwd.out"))).containsExactly(work.toString());
+        assertThat(run("srun -D " + work + " pwd")).isEqualTo(work + "\n");
     }
 
     @Test
@@ -87,7 +138,7 @@ class JobLaunchIT extends BenchRuntime {
     void srunExitCodeIsTheTaskExitCodeAndTheJobFails() throws Exception {
         runtime.plugstackConf("# empty stack");
         assertThat(run("srun sh -c 'exit 3'")).contains("task 0: Exited with exit code 3").endsWith("srun: exit code 3");
-        assertThat(squeueLine(lastJobId())).contains("FAILED").contains(" 3 ");
+        assertThat(jobRecord(lastJobId())).contains("JobState=FAILED").contains("ExitCode=3:0");
     }
 
     @Test
@@ -130,8 +181,11 @@ class JobLaunchIT extends BenchRuntime {
     @Test
     void helpListsPluginOptionsAfterTheCommandsOwn() throws Exception {
         runtime.plugstackConf("required renice");
-        assertThat(run("srun --help")).contains("Options provided by plugins:")
+        String help = run("srun --help");
+        assertThat(help).startsWith("Usage: srun [OPTIONS(0)... [executable(0) [args(0)...]]]")
+                .contains("\nParallel run options:\n").contains("\n  -n, --ntasks=ntasks         number of tasks to run\n")
                 .containsPattern("\n      --renice=prio +Re-nice job tasks to priority \\[prio\\]");
+        assertThat(help.indexOf("Options provided by plugins:")).isGreaterThan(help.indexOf("Help options:"));
     }
 
     @Test
@@ -233,7 +287,7 @@ class JobLaunchIT extends BenchRuntime {
                 .contains("salloc: Relinquishing job allocation " + job);
         assertThat(withoutSlurmd(lines(log))).containsExactly("init allocator", "init_post_opt allocator",
                 "job_prolog job_script", "exit allocator", "job_epilog job_script");
-        assertThat(squeueLine(job)).contains("COMPLETED");
+        assertThat(jobRecord(job)).contains("COMPLETED");
     }
 
     @Test

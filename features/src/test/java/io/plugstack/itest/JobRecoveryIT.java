@@ -63,7 +63,7 @@ class JobRecoveryIT {
                     .singleElement().asString()
                     .endsWith("job " + oldJob + " (sh, uid 0) was running when the runtime stopped: 2 processes killed, epilog run,"
                             + " job ended NODE_FAIL");
-            assertThat(node.shell("squeue")).containsPattern("(?m)^" + oldJob + " .*NODE_FAIL");
+            assertThat(node.shell("squeue -t all -h -o '%i:%T'")).containsPattern("(?m)^" + oldJob + ":NODE_FAIL$");
         } finally {
             ProcessHandle.of(sleep).ifPresent(ProcessHandle::destroyForcibly);
         }

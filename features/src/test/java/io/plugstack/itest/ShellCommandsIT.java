@@ -117,7 +117,7 @@ class ShellCommandsIT extends BootedRuntime {
                 + "Try \"squeue --help\" for more information\n");
         assertThat(shell.runPrinting("sinfo --bogus")).startsWith("sinfo: unrecognized option '--bogus'\n"
                 + "Try \"sinfo --help\" for more information\n");
-        assertThat(shell.runPrinting("scontrol update jobid=abc")).startsWith("scontrol: error: Invalid job id specified");
+        assertThat(shell.runPrinting("scontrol update jobid=abc")).startsWith("scontrol: error: Invalid JobId value: abc");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,20 +51,79 @@ class SubmissionIT extends BenchRuntime {
         runUntil("sbatch " + dir.resolve("notime2.sh"), o -> true);
         String out = run("sbatch -o " + dir.resolve("d.out") + " " + script);
         assertThat(out).startsWith("Submitted batch job ");
-        assertThat(squeueLine(lastJobId())).contains("named-by-directive");
+        assertThat(jobRecord(lastJobId())).contains("named-by-directive");
     }
 
     @Test
     void unknownPartitionIsRefused() throws Exception {
         runtime.plugstackConf("# empty");
-        assertThat(run("srun -p nosuch true")).contains("srun: error: Unable to allocate resources: Invalid partition name specified")
+        assertThat(run("srun -p nosuch true")).startsWith("srun: error: invalid partition specified: nosuch\n"
+                + "srun: error: Unable to allocate resources: Invalid partition name specified")
                 .endsWith("srun: exit code 1");
+    }
+
+    /** The job id sbatch printed. */
+    private static long submitted(String printed) {
+        assertThat(printed).contains("Submitted batch job ");
+        return Long.parseLong(printed.substring(printed.indexOf("Submitted batch job ") + 20).trim());
+    }
+
+    @Test
+    void squeueAndScontrolShowARunningJobInSlurmsLayoutAndScancelSelectsItByName() throws Exception {
+        runtime.plugstackConf("# empty");
+        long job = submitted(run("sbatch -J queued -t 5 -N 1 -o " + dir.resolve("queued.out") + " --wrap 'sleep 60'"));
+        awaitJob(job, l -> l.contains("JobState=RUNNING"));
+        List<String> squeue = run("squeue -j " + job).lines().toList();
+        assertThat(squeue.get(0)).isEqualTo("             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)");
+        assertThat(squeue.get(1)).matches(" +" + job + " +debug +queued +\\S+ +R +\\d+:\\d\\d +1 node1");
+        assertThat(run("squeue -h -o '%l:%j' -n queued")).isEqualTo("5:00:queued\n");
+        assertThat(jobRecord(job)).contains("JobId=" + job + " JobName=queued").contains("TimeLimit=00:05:00")
+                .contains("NumNodes=1 NumCPUs=1 NumTasks=1");
+        assertThat(run("scancel -n queued")).isEmpty();
+        awaitJob(job, l -> l.contains("JobState=CANCELLED"));
+        assertThat(run("squeue -h -j " + job)).as("a finished job is listed with -t all only").isEmpty();
+        assertThat(run("squeue -h -t all -o '%i:%T' -j " + job)).isEqualTo(job + ":CANCELLED\n");
+    }
+
+    @Test
+    void sbatchWritesStdoutAndStderrToTheirOwnFilesNamedByFilenamePatternsFromADirective() throws Exception {
+        runtime.plugstackConf("# empty");
+        Path script = Files.writeString(dir.resolve("split.sh"), "#!/bin/sh\n#SBATCH -J split -o " + dir + "/%x-%j.out\n"
+                + "#SBATCH --error=" + dir + "/%x-%j.err\necho to-out\necho to-err >&2\n");
+        long job = submitted(run("sbatch " + script));
+        awaitJob(job, l -> l.contains("JobState=COMPLETED"));
+        assertThat(lines(dir.resolve("split-" + job + ".out"))).containsExactly("to-out");
+        assertThat(lines(dir.resolve("split-" + job + ".err"))).containsExactly("to-err");
+        assertThat(jobRecord(job)).contains("StdErr=" + dir + "/split-" + job + ".err").contains("StdOut=" + dir + "/split-" + job + ".out");
+    }
+
+    @Test
+    void sinfoShowsEachPartitionInSlurmsColumns() throws Exception {
+        assertThat(run("sinfo -p debug")).isEqualTo("PARTITION AVAIL  TIMELIMIT  NODES  STATE NODELIST\n"
+                + "debug*       up   infinite      1   idle node1\n");
+        assertThat(run("scontrol show partition debug")).startsWith("PartitionName=debug\n   AllowGroups=ALL");
+    }
+
+    @Test
+    void badArgumentsOfTheQueryCommandsGetSlurmsMessagesNotJavas() throws Exception {
+        assertThat(run("squeue --bogus")).isEqualTo("squeue: unrecognized option '--bogus'\n"
+                + "Try \"squeue --help\" for more information\nsqueue: exit code 1");
+        assertThat(run("sinfo -t nosuch")).startsWith("sinfo: error: Bad state string: \"nosuch\"");
+        assertThat(run("scontrol show nosuch")).startsWith("invalid entity:nosuch for keyword:show");
+        assertThat(run("scancel -t nosuch")).startsWith("Invalid job state specified: nosuch");
+    }
+
+    @Test
+    void moreThanOneNodeIsRefusedAsTheNodeCannotHoldIt() throws Exception {
+        runtime.plugstackConf("# empty");
+        assertThat(run("srun -N 1 echo one")).isEqualTo("one\n");
+        assertThat(run("srun -N 2 true")).contains("srun: error: Unable to allocate resources: Requested node configuration is not available");
     }
 
     @Test
     void badTimeFormatIsAnErrorInSlurmsWords() throws Exception {
         runtime.plugstackConf("# empty");
-        assertThat(run("srun -t 1h true")).contains("srun: error: Invalid time limit specification").endsWith("exit code 1");
+        assertThat(run("srun -t 1h true")).contains("srun: error: Invalid --time specification").endsWith("exit code 1");
     }
 
     @Test
@@ -94,9 +154,9 @@ class SubmissionIT extends BenchRuntime {
         assertThat(run("scontrol update jobid=" + job + " TimeLimit=UNLIMITED"))
                 .contains("slurm_update error: Requested time limit is invalid (missing or exceeds some limit)")
                 .endsWith("scontrol: exit code 1");
-        assertThat(squeueLine(job)).containsPattern("\\s10\\s");
+        assertThat(jobRecord(job)).contains("TimeLimit=00:10:00");
         assertThat(run("scontrol update jobid=" + job + " TimeLimit=30")).isEmpty();
-        assertThat(squeueLine(job)).containsPattern("\\s30\\s");
+        assertThat(jobRecord(job)).contains("TimeLimit=00:30:00");
     }
 
     @Test

@@ -110,7 +110,7 @@ class UnixShellCommandsIT {
         assertThat(r.err).contains("sbatch: policy: user_id=" + uid + " submit_uid=" + uid);
         long job = jobId(r.out);
         String line = awaitJob(job, "COMPLETED");
-        assertThat(line.split("\\s+")[6]).as(line).isEqualTo(USER);
+        assertThat(line.split("\\s+")[3]).as(line).isEqualTo(USER);
         Path out = work.resolve("slurm-" + job + ".out");
         assertThat(Files.readString(out)).isEqualTo(uid + "\n" + work + "\n");
         assertThat(Files.getOwner(out, LinkOption.NOFOLLOW_LINKS).getName()).isEqualTo(USER);
@@ -216,8 +216,12 @@ class UnixShellCommandsIT {
         return Long.parseLong(m.group(1));
     }
 
+    /** squeue's letters for what these tests read: id, name, state, user (a blank after each, so " RUNNING " matches). */
+    private static final String SQUEUE_FORMAT = "%i %j %T %u ";
+
     private static String squeueLine(long job) throws Exception {
-        return command("root", "squeue").out.lines().filter(l -> l.startsWith(job + " ")).findFirst().orElse("");
+        return command("root", "squeue", "-t", "all", "-h", "-o", SQUEUE_FORMAT).out.lines().filter(l -> l.startsWith(job + " "))
+                .findFirst().orElse("");
     }
 
     /** Waits (bounded) until the job's squeue line shows {@code state}; the line. */
@@ -239,8 +243,8 @@ class UnixShellCommandsIT {
         long[] id = {0};
         PlugstackRuntime.await(() -> {
             try {
-                command("root", "squeue").out.lines().map(l -> l.split("\\s+"))
-                        .filter(c -> c.length > 5 && c[1].equals(name) && c[5].equals(state))
+                command("root", "squeue", "-t", "all", "-h", "-o", SQUEUE_FORMAT).out.lines().map(l -> l.split("\\s+"))
+                        .filter(c -> c.length > 3 && c[1].equals(name) && c[2].equals(state))
                         .findFirst().ifPresent(c -> id[0] = Long.parseLong(c[0]));
             } catch (Exception e) {
                 return false;

@@ -164,8 +164,8 @@ class VersionSwitchSoakIT extends BenchRuntime {
         // every job the controller accepted ends, COMPLETED (one squeue per look: thousands are listed)
         for (int look = 0; look < 60; look++) {
             s.states.clear();
-            shell.run("squeue").lines().skip(1).map(l -> l.trim().split("\\s+")).filter(c -> Long.parseLong(c[0]) >= firstJob)
-                    .forEach(c -> s.states.put(Long.parseLong(c[0]), c[5]));
+            shell.runPrinting("squeue -t all -h -o '%i:%T'").lines().map(l -> l.split(":")).filter(c -> Long.parseLong(c[0]) >= firstJob)
+                    .forEach(c -> s.states.put(Long.parseLong(c[0]), c[1]));
             if (s.states.values().stream().allMatch(ENDED::contains)) {
                 break;
             }
@@ -175,7 +175,7 @@ class VersionSwitchSoakIT extends BenchRuntime {
                 + accepted.stream().filter(id -> !s.states.containsKey(id)).count();
         for (Map.Entry<Long, String> e : s.states.entrySet()) {
             if (!e.getValue().equals("COMPLETED") && accepted.contains(e.getKey())) { // a failed srun said why already
-                s.failures.add("job " + e.getKey() + " " + squeueLine(e.getKey()) + " " + lines(dir.resolve("job-" + e.getKey() + ".out")));
+                s.failures.add("job " + e.getKey() + " " + jobRecord(e.getKey()) + " " + lines(dir.resolve("job-" + e.getKey() + ".out")));
             }
         }
         return s;

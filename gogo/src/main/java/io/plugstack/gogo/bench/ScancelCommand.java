@@ -15,7 +15,7 @@ public final class ScancelCommand {
     @Reference
     private Bench bench;
 
-    @Descriptor("cancel jobs: scancel jobid... (they end CANCELLED; a running one is killed and its epilog runs)")
+    @Descriptor("cancel jobs: scancel [-u user] [-n name] [-p partition] [-t state] [-v] [jobid...] (they end CANCELLED; a running one is killed and its epilog runs)")
     public String scancel(CommandSession session, @Descriptor("job ids") String... args) {
         return Terminal.run("scancel", session, io -> bench.scancel(Terminal.args(args), io));
     }

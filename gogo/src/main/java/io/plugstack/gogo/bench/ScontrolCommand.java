@@ -8,18 +8,15 @@ import org.osgi.service.component.annotations.Reference;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.bench.api.Bench;
 
-/**
- * {@code slurm:scontrol}: the two admin actions the bench simulates (resuming a drained node,
- * restarting slurmd, which reloads its slurmd-context plugins) and job updates.
- */
+/** {@code slurm:scontrol} on the job-launch bench: show, update, and the bench's own slurmd restart; the words are parsed as scontrol does. */
 @Component(service = ScontrolCommand.class, property = {Commands.SLURM_SCOPE, Commands.FUNCTION + "scontrol"})
 public final class ScontrolCommand {
 
     @Reference
     private Bench bench;
 
-    @Descriptor("scontrol update nodename=<node> state=resume | update jobid=<id> Key=Value... | restart slurmd")
-    public String scontrol(CommandSession session, @Descriptor("the action") String... args) {
+    @Descriptor("scontrol show job|partition|node|config [name] | update JobId=<id> Key=Value... | update NodeName=<node> State=RESUME|DRAIN [Reason=...] | restart slurmd")
+    public String scontrol(CommandSession session, @Descriptor("options") String... args) {
         return Terminal.result(session, "scontrol", io -> bench.scontrol(Terminal.args(args), io));
     }
 }

@@ -8,14 +8,14 @@ import org.osgi.service.component.annotations.Reference;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.bench.api.Bench;
 
-/** {@code slurm:sinfo}: the simulated node's state and drain reason. */
+/** {@code slurm:sinfo} on the job-launch bench: the partitions and the node in Slurm's layout; the words are parsed as sinfo does. */
 @Component(service = SinfoCommand.class, property = {Commands.SLURM_SCOPE, Commands.FUNCTION + "sinfo"})
 public final class SinfoCommand {
 
     @Reference
     private Bench bench;
 
-    @Descriptor("show the node: name, state (IDLE, ALLOCATED, DRAIN), reason, slurmd starts")
+    @Descriptor("show partitions and the node: sinfo [-p partitions] [-t states] [-o format] [-h] [-l] [-s] [-R]")
     public String sinfo(CommandSession session, @Descriptor("options") String... args) {
         return Terminal.result(session, "sinfo", io -> bench.sinfo(Terminal.args(args), io));
     }

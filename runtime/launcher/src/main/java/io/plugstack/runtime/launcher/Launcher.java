@@ -161,6 +161,9 @@ public final class Launcher {
         // the admin's .cfg file is the truth: FileInstall must not write ConfigAdmin changes back into it
         c.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
         c.putIfAbsent(RuntimeHome.PROPERTY, settings.home().toString());
+        // a delayed component, once created, lives until its bundle stops: the bench's slurmctld and slurmd hold
+        // jobs, which SCR's default (dispose when the last user lets go) dropped at boot and could drop later
+        c.putIfAbsent("ds.delayed.keepInstances", "true");
         // the console (Gogo's JLine shell) reads etc/gosh_profile of the home: prompt, banner, completion
         c.putIfAbsent("gosh.home", settings.home().toString());
         // JLine handles the terminal's signals (Ctrl-C goes to the foreground command, not the JVM) through sun.misc.Signal

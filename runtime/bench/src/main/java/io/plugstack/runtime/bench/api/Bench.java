@@ -29,6 +29,19 @@ public interface Bench {
      */
     int scancel(List<String> args, CommandIO io);
 
+    /** squeue [options]: the controller's jobs in Slurm's layout; squeue's exit code. */
+    int squeue(List<String> args, CommandIO io);
+
+    /** sinfo [options]: the partitions and the node in Slurm's layout; sinfo's exit code. */
+    int sinfo(List<String> args, CommandIO io);
+
+    /**
+     * scontrol show job|partition|node|config [name], update JobId=N Key=Value... (its owner or root),
+     * update NodeName=node State=RESUME|DRAIN Reason=... and restart slurmd (root or the runtime's user,
+     * Slurm's administrators here); scontrol's exit code.
+     */
+    int scontrol(List<String> args, CommandIO io);
+
     /**
      * The terminal of a running srun or salloc went away (its client died or was interrupted): the job
      * that command made for itself is cancelled as its user would (it ends CANCELLED, its processes are
@@ -42,18 +55,6 @@ public interface Bench {
      * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.
      */
     int updateJob(long jobId, java.util.Map<String, String> fields, CommandIO io);
-
-    /** squeue: every job the controller knows, finished ones included (like sacct); squeue's exit code. */
-    int squeue(List<String> args, CommandIO io);
-
-    /** sinfo: the node, its state and drain reason; sinfo's exit code. */
-    int sinfo(List<String> args, CommandIO io);
-
-    /**
-     * scontrol update jobid=N Key=Value... (its owner or root), update nodename=... state=resume and
-     * restart slurmd (root or the runtime's user, Slurm's administrators here); scontrol's exit code.
-     */
-    int scontrol(List<String> args, CommandIO io);
 
     /** Every job the controller knows, oldest first. */
     List<JobView> jobs();

@@ -13,6 +13,7 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.runtime.bench.options.JobOptions;
+import io.plugstack.runtime.bench.options.OptionHelp;
 import io.plugstack.runtime.bench.options.SubmitOption;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankSession;
@@ -109,8 +110,9 @@ final class ClientSession implements AutoCloseable {
         }
         cliFilter = filters.get();
         if (line.help) {
-            io.out().println("Usage: " + command.slurmName() + " [OPTIONS(0)...] " + (command == SlurmCommand.SBATCH ? "script" : "[command]"));
-            io.out().print(options.help(80));
+            io.out().print(OptionHelp.text(command)); // the built-in options, as Slurm lists them
+            io.out().print(options.help(80)); // then the plugins'
+
             return OptionalInt.of(0);
         }
         if (!OptionProcessing.slurmOptions(this) || !pluginOptions()) {

@@ -38,7 +38,11 @@ final class OptionProcessing {
                     }
                 }
                 for (SubmitOption o : SubmitOption.values()) {
-                    o.envVariable(options.command()).map(s.io.env()::get).ifPresent(v -> options.put(o, v));
+                    for (String name : o.envVariables(options.command())) {
+                        if (s.io.env().containsKey(name)) {
+                            options.put(o, s.io.env().get(name));
+                        }
+                    }
                 }
                 for (CommandLine.Given g : s.components.get(offset).options) {
                     options.put(g.option(), g.value());

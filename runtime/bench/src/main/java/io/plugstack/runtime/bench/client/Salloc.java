@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.client;
 
+import io.plugstack.runtime.bench.controller.AllocationEnvironment;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
@@ -84,9 +85,8 @@ public final class Salloc {
         Map<String, String> env = pb.environment();
         env.clear();
         env.putAll(s.jobEnvironment());
+        env.putAll(AllocationEnvironment.allocation(Submission.allocationFacts(c, s, job)));
         env.putAll(c.jobEnvironment().apply(env));
-        env.put("SLURM_JOB_ID", String.valueOf(job.id));
-        env.put("SLURM_JOBID", String.valueOf(job.id));
         try {
             Process p = pb.start();
             Thread out = OutputPump.start(p.getInputStream(), s.io.out());

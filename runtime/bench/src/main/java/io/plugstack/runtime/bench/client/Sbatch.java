@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.bench.controller.AllocationEnvironment;
+import io.plugstack.runtime.bench.controller.JobInfo;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.options.SubmitOption;
@@ -65,9 +67,14 @@ public final class Sbatch {
         if (wrap.isEmpty()) {
             argv.addAll(s.line().command.subList(1, s.line().command.size()));
         }
-        Path output = io.workdir().resolve(s.line().last(SubmitOption.OUTPUT).orElse("slurm-%j.out")
-                .replace("%j", String.valueOf(job.id)));
-        Map<String, String> env = batchEnvironment(s, components);
+        // the option set, not the command line only: #SBATCH -o/-e count too
+        JobInfo info = c.controller().info(job.id).orElseThrow();
+        Path jobDir = Path.of(info.workDir()); // -D, else here: relative -o/-e names start there
+        Path output = jobDir.resolve(info.outputFile(s.jobOptions.value(SubmitOption.OUTPUT).orElse("slurm-%j.out"),
+                c.controller().nodeName()));
+        Path error = s.jobOptions.value(SubmitOption.ERROR).map(e -> jobDir.resolve(info.outputFile(e, c.controller().nodeName())))
+                .orElse(output);
+        Map<String, String> env = batchEnvironment(c, s, components);
         List<LaunchOption> launch = s.options.launchOptions();
         for (int offset = 0; offset < components.size(); offset++) {
             s.cliFilter().postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
@@ -75,13 +82,15 @@ public final class Sbatch {
         io.out().println("Submitted batch job " + job.id);
         s.spank.exit(); // sbatch exit failures change nothing (spank.8)
         List<Job> others = components.subList(1, components.size());
-        background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch, output));
+        background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch,
+                new BatchJob.Output(output, error)));
         return 0;
     }
 
-    /** The batch step's environment: the command's, and a heterogeneous job's component ids. */
-    private static Map<String, String> batchEnvironment(ClientSession s, List<Job> components) {
+    /** The batch step's environment: the command's, its allocation's SLURM_* variables, a heterogeneous job's component ids. */
+    private static Map<String, String> batchEnvironment(Cluster c, ClientSession s, List<Job> components) {
         Map<String, String> env = s.jobEnvironment();
+        env.putAll(AllocationEnvironment.batchStep(Submission.allocationFacts(c, s, components.get(0))));
         if (components.size() > 1) {
             env.put("SLURM_HET_SIZE", String.valueOf(components.size()));
             for (Job k : components) {

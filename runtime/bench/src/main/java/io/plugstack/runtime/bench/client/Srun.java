@@ -7,6 +7,7 @@ import io.plugstack.runtime.bench.node.JobEnd;
 import io.plugstack.runtime.bench.node.StepRequest;
 import io.plugstack.runtime.bench.node.StepResult;
 import io.plugstack.runtime.bench.node.StepTasks;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,15 +72,47 @@ public final class Srun {
         // Ctrl-C in srun's terminal acts on the step as srun's signal handler does, for as long as it runs
         SrunInterrupt onInterrupt = new SrunInterrupt(s.log, c.controller(), job, stepId, tasks, ownJob);
         s.io.interrupts().handle(onInterrupt);
-        StepResult step;
+        PrintStream out = null;
+        PrintStream err = null;
         try {
-            step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
-                    s.jobEnvironment(), s.options.launchOptions(), s.io.out(), s.io.err(), s.io.workdir(), tasks));
+            out = outputFile(c, s, job, SubmitOption.OUTPUT);
+            err = outputFile(c, s, job, SubmitOption.ERROR);
+            StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
+                    s.jobEnvironment(), s.options.launchOptions(), out != null ? out : s.io.out(),
+                    err != null ? err : out != null ? out : s.io.err(), workDir(s, job), tasks));
+            JobEnd.applyNodeOutcome(c.node(), step);
+            return step;
+        } catch (java.io.IOException e) {
+            s.log.error("Could not open " + e.getMessage()); // slurmstepd's open failure, told to srun
+            return new StepResult(1, Optional.empty());
         } finally {
             s.io.interrupts().release(onInterrupt);
+            java.util.stream.Stream.of(out, err).filter(java.util.Objects::nonNull).forEach(PrintStream::close);
         }
-        JobEnd.applyNodeOutcome(c.node(), step);
-        return step;
+    }
+
+    /** Where the step's tasks start: the job's directory (-D, else where its command ran), relative to srun's. */
+    private static java.nio.file.Path workDir(ClientSession s, Job job) {
+        return job.workDir() == null ? s.io.workdir() : s.io.workdir().resolve(job.workDir());
+    }
+
+    /**
+     * srun -o/-e: the file the tasks' stdout/stderr go to (Slurm's %j %x %u %N patterns, relative to
+     * srun's directory), opened as the job's user as slurmstepd does; null when not given (the terminal).
+     * Without -e, stderr goes with stdout.
+     */
+    private static PrintStream outputFile(Cluster c, ClientSession s, Job job, SubmitOption option) throws java.io.IOException {
+        Optional<String> pattern = s.jobOptions.value(option);
+        if (pattern.isEmpty()) {
+            return null;
+        }
+        String name = c.controller().info(job.id).orElseThrow().outputFile(pattern.get(), c.controller().nodeName());
+        java.nio.file.Path file = workDir(s, job).resolve(name);
+        try {
+            return new PrintStream(io.plugstack.api.user.OnBehalfOf.user(job.uid, job.gid).createFile(file), true);
+        } catch (java.io.IOException e) {
+            throw new java.io.IOException(file + ": " + e.getMessage(), e);
+        }
     }
 
     private static int launch(Cluster c, ClientSession s) {
@@ -90,8 +123,9 @@ public final class Srun {
         int ntasks;
         int cpusPerTask;
         try {
-            ntasks = SlurmUnits.intCount(s.line().last(SubmitOption.NTASKS).orElse("1"), "ntasks", "number of tasks");
-            cpusPerTask = SlurmUnits.intCount(s.line().last(SubmitOption.CPUS_PER_TASK).orElse("1"), "cpus-per-task",
+            // the option set, not only the command line: SLURM_NTASKS from an allocation and cli_filter's values count too
+            ntasks = SlurmUnits.intCount(s.jobOptions.value(SubmitOption.NTASKS).orElse("1"), "ntasks", "number of tasks");
+            cpusPerTask = SlurmUnits.intCount(s.jobOptions.value(SubmitOption.CPUS_PER_TASK).orElse("1"), "cpus-per-task",
                     "--cpus-per-task");
         } catch (IllegalArgumentException e) {
             s.log.error(e.getMessage());

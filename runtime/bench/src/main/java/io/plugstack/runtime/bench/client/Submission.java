@@ -1,5 +1,6 @@
 package io.plugstack.runtime.bench.client;
 
+import io.plugstack.runtime.bench.controller.AllocationEnvironment;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.SubmitRequest;
 import io.plugstack.api.user.UnixUsers;
@@ -51,9 +52,8 @@ final class Submission {
         if (d.name() == null) {
             d.setName(defaultName);
         }
-        if (d.workDir() == null) {
-            d.setWorkDir(s.io.workdir().toString());
-        }
+        // the job's directory: -D (relative to here, as the commands take it), else where the command runs
+        d.setWorkDir(d.workDir() == null ? s.io.workdir().toString() : s.io.workdir().resolve(d.workDir()).toString());
         d.setList(JobDescField.ARGV, argv);
         return d;
     }
@@ -90,6 +90,21 @@ final class Submission {
         }
         a.messages().forEach(s.log::info);
         return Optional.of(a.jobs());
+    }
+
+    /** What the job's allocation variables are made of: the job as the controller has it, where the command ran. */
+    static AllocationEnvironment.Facts allocationFacts(Cluster c, ClientSession s, Job job) {
+        return new AllocationEnvironment.Facts(c.controller().info(job.id).orElseThrow(), c.controller().nodeName(),
+                c.controller().config().clusterName(), s.io.workdir().toString(), thisHost());
+    }
+
+    /** This machine's name, what SLURM_SUBMIT_HOST says. */
+    private static String thisHost() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     static Path scriptPath(ClientSession s) {

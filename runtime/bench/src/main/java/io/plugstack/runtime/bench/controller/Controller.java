@@ -12,6 +12,7 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
@@ -32,9 +33,12 @@ public final class Controller {
     private final JobIds jobIds;
     private boolean drained;
     private String drainReason = "";
+    private long drainTime;
     private int slurmdStarts;
+    private long slurmdStart;
     /** MinJobAge: seconds a finished job's record stays (squeue, scontrol show job) before it is purged. */
     private volatile int minJobAge = SlurmConfig.MIN_JOB_AGE;
+    private volatile SlurmConfig config = SlurmConfig.DEFAULT;
 
     private final JobSubmitChain jobSubmit;
     private final Supplier<List<Partition>> partitions;
@@ -61,6 +65,16 @@ public final class Controller {
         minJobAge = seconds;
     }
 
+    /** slurm.conf as it is now: MinJobAge, ClusterName, the plugin lists (scontrol show config). */
+    public void configure(SlurmConfig c) {
+        config = c;
+        minJobAge = c.minJobAge();
+    }
+
+    public SlurmConfig config() {
+        return config;
+    }
+
     /**
      * A job submission (job_allocate): per component, slurmctld's create-request rules (JS-5), the
      * job_submit chain (JS-6: once per component) and the partition check; if any is refused no job is
@@ -80,6 +94,9 @@ public final class Controller {
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
                 r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
+                if (rc == SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code() && r.ok()) {
+                    refused.add(prefix + "invalid partition specified: " + d.partition()); // slurmctld's err_msg
+                }
                 return new SubmitRequest.Answer(List.of(), rc, refused);
             }
             r.message().ifPresent(m -> m.lines().forEach(l -> messages.add(prefix + l)));
@@ -110,14 +127,24 @@ public final class Controller {
                 return SlurmErrno.ESLURM_DEFAULT_PARTITION_NOT_SET.code();
             }
             d.setPartition(def.get().name());
+            defaultTimeLimit(d, def.get());
             return 0;
         }
         for (String name : d.partition().split(",")) {
-            if (parts.stream().anyMatch(p -> p.name().equals(name.trim()))) {
+            Optional<Partition> p = parts.stream().filter(x -> x.name().equals(name.trim())).findFirst();
+            if (p.isPresent()) {
+                defaultTimeLimit(d, p.get());
                 return 0;
             }
         }
         return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
+    }
+
+    /** A job without --time gets its partition's DefaultTime, else its MaxTime (what squeue and scontrol then show). */
+    private static void defaultTimeLimit(JobDescriptor d, Partition p) {
+        if (d.timeLimit() == NoVal.NO_VAL) {
+            d.setTimeLimit(p.defaultTime() != NoVal.NO_VAL ? p.defaultTime() : p.maxTime());
+        }
     }
 
     /**
@@ -283,11 +310,13 @@ public final class Controller {
     public synchronized void drain(String reason) {
         drained = true;
         drainReason = reason;
+        drainTime = System.currentTimeMillis() / 1000;
     }
 
     public synchronized void resume() {
         drained = false;
         drainReason = "";
+        drainTime = 0;
         notifyAll();
     }
 
@@ -297,12 +326,40 @@ public final class Controller {
 
     public synchronized void slurmdStarted() {
         slurmdStarts++;
+        slurmdStart = System.currentTimeMillis() / 1000;
+    }
+
+    /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
+    public synchronized List<JobInfo> jobInfos() {
+        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName)).toList();
+    }
+
+    /** Job {@code id} as scontrol show job and the node launching it see it. */
+    public synchronized Optional<JobInfo> info(long id) {
+        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName));
+    }
+
+    /** The partitions as configured now, in their configured order (sinfo, scontrol show partition). */
+    public List<Partition> partitions() {
+        return partitions.get();
+    }
+
+    /** The node's CPUs (slurm.conf's CPUs=). */
+    public int nodeCpus() {
+        return nodeCpus;
     }
 
     public synchronized List<JobView> views() {
         List<JobView> out = new ArrayList<>();
         jobs.values().forEach(j -> out.add(j.view()));
         return out;
+    }
+
+    /** The node as sinfo and scontrol show node see it. */
+    public synchronized NodeInfo nodeInfo() {
+        long alloc = jobs.values().stream().filter(j -> j.state == JobState.RUNNING).mapToLong(j -> NodeFit.cpusAsked(j.desc)).sum();
+        return new NodeInfo(nodeName, nodeCpus, Math.min(alloc, nodeCpus), drained, drainReason, drainTime, slurmdStarts,
+                slurmdStart);
     }
 
     public synchronized NodeView node() {

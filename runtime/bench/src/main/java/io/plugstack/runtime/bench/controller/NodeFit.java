@@ -20,12 +20,16 @@ final class NodeFit {
     /** 0, or the error a job request {@code d} is refused with on a node of {@code nodeCpus}. */
     static int allocation(JobDescriptor d, int nodeCpus) {
         long nodes = number(d, JobDescField.MIN_NODES, 1);
-        long cpus = Math.max(number(d, JobDescField.MIN_CPUS, 1),
-                cpus(number(d, JobDescField.NUM_TASKS, 1), number(d, JobDescField.CPUS_PER_TASK, 1)));
-        if (nodes > 1 || cpus > nodeCpus) {
+        if (nodes > 1 || cpusAsked(d) > nodeCpus) {
             return SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code();
         }
         return 0;
+    }
+
+    /** The CPUs a job asks for on its node: --mincpus, or -n x -c (each 1 when not given). */
+    static long cpusAsked(JobDescriptor d) {
+        return Math.max(number(d, JobDescField.MIN_CPUS, 1),
+                cpus(number(d, JobDescField.NUM_TASKS, 1), number(d, JobDescField.CPUS_PER_TASK, 1)));
     }
 
     /** 0, or the error a step of {@code ntasks} x {@code cpusPerTask} is refused with. */

@@ -11,12 +11,12 @@ import io.plugstack.api.slurm.SlurmLog;
  * "plugstack.slurm" (e.g. deploy/plugstack.slurm.cfg), changeable at run time. JobSubmitPlugins and
  * CliFilterPlugins, from the same configuration, are the job_submit and cli_filter hosts' own.
  */
-public record SlurmConfig(String clusterName, int minJobAge) {
+public record SlurmConfig(String clusterName, int minJobAge, String jobSubmitPlugins, String cliFilterPlugins) {
 
     /** slurm.conf's MinJobAge default: a finished job's record is kept 300 s. */
     public static final int MIN_JOB_AGE = 300;
 
-    public static final SlurmConfig DEFAULT = new SlurmConfig("cluster", MIN_JOB_AGE);
+    public static final SlurmConfig DEFAULT = new SlurmConfig("cluster", MIN_JOB_AGE, "", "");
 
     static final String PID = "plugstack.slurm";
 
@@ -31,7 +31,8 @@ public record SlurmConfig(String clusterName, int minJobAge) {
     }
 
     static SlurmConfig of(Map<String, ?> p, SlurmLog log) {
-        return new SlurmConfig(text(p, "ClusterName", "cluster"), minJobAge(p, log));
+        return new SlurmConfig(text(p, "ClusterName", "cluster"), minJobAge(p, log), text(p, "JobSubmitPlugins", ""),
+                text(p, "CliFilterPlugins", ""));
     }
 
     /** MinJobAge in seconds; a bad value keeps the default and says so, as slurmctld does for a bad line. */

@@ -15,10 +15,11 @@ import io.plugstack.runtime.bench.client.Salloc;
 import io.plugstack.runtime.bench.client.Scrontab;
 import io.plugstack.runtime.bench.client.JobUpdate;
 import io.plugstack.runtime.bench.client.Scancel;
+import io.plugstack.runtime.bench.client.Scontrol;
+import io.plugstack.runtime.bench.client.Sinfo;
+import io.plugstack.runtime.bench.client.Squeue;
 import io.plugstack.runtime.bench.client.Cluster;
 import io.plugstack.runtime.bench.client.Foreground;
-import io.plugstack.runtime.bench.client.Scontrol;
-import io.plugstack.runtime.bench.client.Squeue;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.api.slurm.SlurmLog;
@@ -93,7 +94,7 @@ public final class BenchComponent implements Bench, Slurmctld {
         JobIds ids = data == null ? JobIds.inMemory()
                 : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
         Controller controller = new Controller(node != null ? node : "node1", nodeCpus(context), jobSubmit, this::partitions, ids);
-        controller.minJobAge(config.minJobAge());
+        controller.configure(config);
         this.server = data == null ? null : startServer(data);
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
@@ -122,7 +123,7 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Modified
     void modified(Map<String, Object> properties) {
         this.config = SlurmConfig.of(properties);
-        cluster.controller().minJobAge(config.minJobAge());
+        cluster.controller().configure(config);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -195,12 +196,12 @@ public final class BenchComponent implements Bench, Slurmctld {
 
     @Override
     public int squeue(List<String> args, CommandIO io) {
-        return Squeue.squeue(jobs(), args, io);
+        return Squeue.run(cluster.controller(), args, io);
     }
 
     @Override
     public int sinfo(List<String> args, CommandIO io) {
-        return Squeue.sinfo(node(), args, io);
+        return Sinfo.run(cluster.controller(), args, io);
     }
 
     @Override

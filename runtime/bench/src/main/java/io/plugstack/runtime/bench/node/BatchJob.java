@@ -28,9 +28,13 @@ public final class BatchJob {
     private BatchJob() {
     }
 
+    /** Where the batch step's stdout (-o) and stderr (-e; the same file when not given) go. */
+    public record Output(Path out, Path err) {
+    }
+
     /** @param others a heterogeneous job's other components: allocated with it, ended with it */
     public static void run(Node c, Job job, List<Job> others, List<String> argv, Map<String, String> env,
-            List<LaunchOption> launch, Path output) {
+            List<LaunchOption> launch, Output output) {
         JobEnd.guarded(c, job, () -> {
             runLeader(c, job, argv, env, launch, output);
             return null;
@@ -41,7 +45,7 @@ public final class BatchJob {
     }
 
     private static void runLeader(Node c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch,
-            Path output) {
+            Output output) {
         for (boolean rerun = false;; rerun = true) {
             if (!awaitNode(c, job)) {
                 return;
@@ -58,11 +62,14 @@ public final class BatchJob {
             }
             StepResult step;
             // slurmstepd opens the output file as the job's user: a path the user may not write is not written
-            try (PrintStream out = new PrintStream(OnBehalfOf.user(job.uid, job.gid).createFile(output), true)) {
-                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, out,
-                        job.workDir(), new StepTasks()));
+            OnBehalfOf user = OnBehalfOf.user(job.uid, job.gid);
+            boolean apart = !output.err().equals(output.out());
+            try (PrintStream out = new PrintStream(user.createFile(output.out()), true);
+                    PrintStream err = apart ? new PrintStream(user.createFile(output.err()), true) : out) {
+                step = c.stepd().run(new StepRequest(SlurmCommand.SBATCH, job, BATCH_STEP, argv, 1, env, launch, out, err, job.workDir(), new StepTasks()));
             } catch (IOException e) {
-                JobEnd.end(c, job, JobState.FAILED, 1, "cannot write " + output + ": " + e.getMessage());
+                JobEnd.end(c, job, JobState.FAILED, 1, "cannot write " + output.out() + (apart ? " or " + output.err() : "") + ": "
+                        + e.getMessage());
                 return;
             }
             JobEnd.applyNodeOutcome(c, step);

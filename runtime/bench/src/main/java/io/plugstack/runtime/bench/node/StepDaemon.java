@@ -116,8 +116,12 @@ public final class StepDaemon {
                 .restartCount(req.job().restarts()).globalTaskIdsHere(ids).build();
     }
 
+    /** A step's own variables; the batch step has its allocation's (sbatch sent them: AllocationEnvironment), no step ones. */
     private Map<String, String> slurmVariables(StepRequest req) {
         Map<String, String> v = new LinkedHashMap<>();
+        if (req.stepId() == BatchJob.BATCH_STEP) {
+            return v;
+        }
         v.put("SLURM_JOB_ID", String.valueOf(req.job().id));
         v.put("SLURM_JOBID", String.valueOf(req.job().id));
         v.put("SLURM_JOB_NAME", req.job().name);

@@ -52,7 +52,7 @@ public final class JobOptions implements CliOptions {
      * The command's own write (#SBATCH, environment, command line): an invalid value is an error the
      * command reports and exits on, in Slurm's words.
      *
-     * @throws IllegalArgumentException "Invalid time limit specification" and the like
+     * @throws IllegalArgumentException "Invalid --time specification" and the like
      */
     public void put(SubmitOption option, String value) {
         if (!option.appliesTo(command)) {

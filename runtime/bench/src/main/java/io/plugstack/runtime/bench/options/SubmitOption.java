@@ -22,8 +22,8 @@ import io.plugstack.api.slurm.NoVal;
 public enum SubmitOption {
     JOB_NAME("job-name", 'J', Arg.REQUIRED, "JOB_NAME", (d, v) -> d.setName(v)),
     PARTITION("partition", 'p', Arg.REQUIRED, "PARTITION", (d, v) -> d.setPartition(v)),
-    TIME("time", 't', Arg.REQUIRED, "TIMELIMIT", (d, v) -> d.setTimeLimit(SlurmTime.minutes(v))),
-    TIME_MIN("time-min", '\0', Arg.REQUIRED, null, (d, v) -> d.setNumber(JobDescField.TIME_MIN, SlurmTime.minutes(v))),
+    TIME("time", 't', Arg.REQUIRED, "TIMELIMIT", (d, v) -> d.setTimeLimit(minutes(v, "--time"))),
+    TIME_MIN("time-min", '\0', Arg.REQUIRED, null, (d, v) -> d.setNumber(JobDescField.TIME_MIN, minutes(v, "--time-min"))),
     NODES("nodes", 'N', Arg.REQUIRED, null, SubmitOption::nodes),
     NTASKS("ntasks", 'n', Arg.REQUIRED, null, (d, v) -> d.setNumTasks(SlurmUnits.intCount(v, "ntasks", "number of tasks"))),
     CPUS_PER_TASK("cpus-per-task", 'c', Arg.REQUIRED, null,
@@ -45,14 +45,14 @@ public enum SubmitOption {
     NICE("nice", '\0', Arg.OPTIONAL, null, SubmitOption::nice),
     PRIORITY("priority", '\0', Arg.REQUIRED, null, (d, v) -> d.setPriority(SlurmUnits.count(v, 0, "--priority"))),
     HOLD("hold", 'H', Arg.NONE, null, (d, v) -> d.setPriority(0)),
-    REQUEUE("requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 1)),
-    NO_REQUEUE("no-requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 0)),
+    REQUEUE("requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 1), SBATCH),
+    NO_REQUEUE("no-requeue", '\0', Arg.NONE, null, (d, v) -> d.setNumber(JobDescField.REQUEUE, 0), SBATCH),
     EXCLUSIVE("exclusive", '\0', Arg.OPTIONAL, null, (d, v) -> d.setNumber(JobDescField.SHARED, 0)),
     MAIL_TYPE("mail-type", '\0', Arg.REQUIRED, null, (d, v) -> d.setNumber(JobDescField.MAIL_TYPE, io.plugstack.api.slurm.MailType.flags(v))),
     MAIL_USER("mail-user", '\0', Arg.REQUIRED, null, (d, v) -> d.setString(JobDescField.MAIL_USER, v)),
     ARRAY("array", 'a', Arg.REQUIRED, null, SubmitOption::array, SBATCH),
-    OUTPUT("output", 'o', Arg.REQUIRED, null, (d, v) -> d.setStdOut(v)),
-    ERROR("error", 'e', Arg.REQUIRED, null, (d, v) -> d.setStdErr(v)),
+    OUTPUT("output", 'o', Arg.REQUIRED, null, (d, v) -> d.setStdOut(v), SBATCH, SRUN),
+    ERROR("error", 'e', Arg.REQUIRED, null, (d, v) -> d.setStdErr(v), SBATCH, SRUN),
     CHDIR("chdir", 'D', Arg.REQUIRED, null, (d, v) -> d.setWorkDir(v)),
     EXPORT("export", '\0', Arg.REQUIRED, "EXPORT", (d, v) -> { }, SBATCH, SRUN),
     WRAP("wrap", '\0', Arg.REQUIRED, null, (d, v) -> d.setScript(wrapScript(v)), SBATCH),
@@ -121,6 +121,23 @@ public enum SubmitOption {
         } + envSuffix);
     }
 
+    /**
+     * srun's input variables besides SLURM_&lt;suffix&gt; (srun/opt.c env_vars): those an allocation sets,
+     * so an srun inside a batch job or salloc runs the allocation's task count, as real srun does.
+     */
+    private static final java.util.Map<SubmitOption, java.util.List<String>> SRUN_INPUTS =
+            java.util.Map.of(NTASKS, java.util.List.of("SLURM_NTASKS", "SLURM_NPROCS"));
+
+    /** Every input environment variable {@code command} reads for this option, in the order it reads them (a later one wins). */
+    public java.util.List<String> envVariables(SlurmCommand command) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        envVariable(command).ifPresent(out::add);
+        if (command == SRUN) {
+            out.addAll(SRUN_INPUTS.getOrDefault(this, java.util.List.of()));
+        }
+        return out;
+    }
+
     /** Applies {@code value} to {@code desc}; throws IllegalArgumentException when the value is invalid. */
     public void apply(JobDescriptor desc, String value) {
         applier.apply(desc, value);
@@ -160,6 +177,15 @@ public enum SubmitOption {
     /** The script sbatch --wrap makes of its command (sbatch's own text). */
     public static String wrapScript(String command) {
         return "#!/bin/sh\n# This script was created by sbatch --wrap.\n\n" + command + "\n";
+    }
+
+    /** A time limit in minutes; a bad one in the commands' words: "Invalid --time specification". */
+    private static long minutes(String v, String option) {
+        try {
+            return SlurmTime.minutes(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid " + option + " specification");
+        }
     }
 
     private static void nodes(JobDescriptor d, String v) {

@@ -127,7 +127,7 @@ class JobEndTest {
         Node n = node(stacks);
         Job job = submit(n);
 
-        BatchJob.run(n, job, List.of(), List.of("/bin/true"), Map.of("PATH", "/usr/bin:/bin"), List.of(), dir.resolve("out"));
+        BatchJob.run(n, job, List.of(), List.of("/bin/true"), Map.of("PATH", "/usr/bin:/bin"), List.of(), new BatchJob.Output(dir.resolve("out"), dir.resolve("out")));
 
         assertThat(job.state()).isEqualTo(JobState.FAILED);
         assertThat(job.reason()).contains("StackOverflowError");

@@ -34,7 +34,7 @@ class JobOptionsTest {
     @Test
     void commandsOwnInvalidValueIsAnErrorInSlurmsWords() {
         JobOptions o = new JobOptions(SlurmCommand.SRUN, OnBehalfOf.thisProcess());
-        assertThatThrownBy(() -> o.put(SubmitOption.TIME, "soon")).hasMessage("Invalid time limit specification");
+        assertThatThrownBy(() -> o.put(SubmitOption.TIME, "soon")).hasMessage("Invalid --time specification");
     }
 
     @Test

@@ -1,0 +1,135 @@
+package io.plugstack.runtime.bench.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.bench.controller.Controller;
+import io.plugstack.runtime.bench.controller.JobInfo;
+import io.plugstack.runtime.bench.controller.JobState;
+import io.plugstack.runtime.bench.controller.NodeInfo;
+import io.plugstack.runtime.bench.controller.SlurmConfig;
+
+/**
+ * scontrol show job|partition|node|config in Slurm's key=value layout (slurm_sprint_job_info,
+ * slurm_sprint_partition_info, slurm_sprint_node_table, scontrol's _print_config): the keys the
+ * bench knows, in Slurm's order and lines, with Slurm's words for values ((null), UNLIMITED, Unknown).
+ */
+final class ScontrolShow {
+    private ScontrolShow() {
+    }
+
+    /** One job's record: "JobId=7 JobName=job.sh", then indented lines. */
+    static String job(JobInfo j, long now, boolean drained) {
+        List<String> l = new ArrayList<>();
+        l.add("JobId=" + j.id() + " JobName=" + j.name());
+        l.add("UserId=" + j.userName() + "(" + j.uid() + ") GroupId=" + j.groupName() + "(" + j.gid() + ")");
+        l.add("Account=" + FieldFormat.orNull(j.account()) + " QOS=" + FieldFormat.orNull(j.qos()));
+        l.add("JobState=" + j.state() + " Reason=" + new Squeue.Row(j, now, drained).reason() + " Dependency="
+                + FieldFormat.orNull(j.dependency()));
+        l.add("Restarts=" + j.restarts() + " BatchFlag=" + (j.batch() ? 1 : 0) + " ExitCode=" + j.exitCode() + ":0");
+        l.add("RunTime=" + FieldFormat.duration(j.runSeconds(now)) + " TimeLimit=" + timeLimit(j.timeLimit()));
+        l.add("SubmitTime=" + FieldFormat.date(j.submitTime(), "Unknown"));
+        l.add("StartTime=" + FieldFormat.date(j.state() == JobState.PENDING ? 0 : j.startTime(), "Unknown") + " EndTime="
+                + FieldFormat.date(endTime(j), "Unknown"));
+        l.add("Partition=" + FieldFormat.orNull(j.partition()));
+        l.add("NodeList=" + j.nodeList());
+        if (j.batch() && !j.nodeList().isEmpty()) {
+            l.add("BatchHost=" + j.nodeList());
+        }
+        l.add("NumNodes=1 NumCPUs=" + j.cpus() + " NumTasks=" + j.tasks() + " CPUs/Task="
+                + (j.cpusPerTask() == NoVal.NO_VAL16 ? 1 : j.cpusPerTask()));
+        l.add(j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + j.memPerCpu() + "M"
+                : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : j.memPerNode() + "M"));
+        l.add("Command=" + FieldFormat.orNull(j.command()));
+        l.add("WorkDir=" + FieldFormat.orNull(j.workDir()));
+        if (j.comment() != null) {
+            l.add("Comment=" + j.comment());
+        }
+        if (j.batch()) {
+            l.add("StdErr=" + output(j, j.stdErr() != null ? j.stdErr() : j.stdOut()));
+            l.add("StdOut=" + output(j, j.stdOut()));
+        }
+        return record(l);
+    }
+
+    /** A running job ends at its start plus its limit; a finished one when it did. */
+    private static long endTime(JobInfo j) {
+        if (j.state().finished()) {
+            return j.endTime();
+        }
+        boolean limited = j.timeLimit() != NoVal.INFINITE && j.timeLimit() != NoVal.NO_VAL;
+        return j.state() == JobState.RUNNING && limited ? j.startTime() + j.timeLimit() * 60 : 0;
+    }
+
+    /** sbatch's output file as slurmd opens it: slurm-%j.out by default, relative to the job's directory. */
+    private static String output(JobInfo j, String pattern) {
+        String name = j.outputFile(pattern == null ? "slurm-%j.out" : pattern, j.nodeList());
+        return j.workDir() == null ? name : java.nio.file.Path.of(j.workDir()).resolve(name).toString();
+    }
+
+    static String timeLimit(long minutes) {
+        return minutes == NoVal.INFINITE ? "UNLIMITED" : minutes == NoVal.NO_VAL ? "NONE" : FieldFormat.duration(minutes * 60);
+    }
+
+    static String partition(Partition p, int nodeCpus) {
+        List<String> l = new ArrayList<>();
+        l.add("PartitionName=" + p.name());
+        l.add((p.allowedUids().isEmpty() ? "AllowGroups=ALL " : "") + (p.denyAccounts().isEmpty()
+                ? "AllowAccounts=" + all(p.allowAccounts()) : "DenyAccounts=" + String.join(",", p.denyAccounts()))
+                + " AllowQos=" + all(p.allowQos()));
+        l.add("Default=" + yes(p.isDefault()));
+        l.add("DefaultTime=" + timeLimit(p.defaultTime()));
+        l.add("MaxNodes=" + (p.maxNodes() == NoVal.INFINITE ? "UNLIMITED" : p.maxNodes()) + " MaxTime=" + timeLimit(p.maxTime())
+                + " MinNodes=" + p.minNodes());
+        l.add("Nodes=" + p.nodes());
+        l.add("PriorityTier=" + p.priorityTier() + " RootOnly=" + yes(p.rootOnly()));
+        l.add("State=" + p.state() + " TotalCPUs=" + nodeCpus + " TotalNodes=1");
+        l.add(p.maxMemPerCpu() > 0 ? "MaxMemPerCPU=" + p.maxMemPerCpu()
+                : "MaxMemPerNode=" + (p.maxMemPerNode() > 0 ? String.valueOf(p.maxMemPerNode()) : "UNLIMITED"));
+        return record(l);
+    }
+
+    static String node(NodeInfo n, List<Partition> partitions) {
+        List<String> l = new ArrayList<>();
+        l.add("NodeName=" + n.name());
+        l.add("CPUAlloc=" + n.allocCpus() + " CPUTot=" + n.cpus());
+        l.add("State=" + n.state());
+        l.add("Partitions=" + String.join(",", partitions.stream().map(Partition::name).toList()));
+        l.add("SlurmdStartTime=" + FieldFormat.date(n.slurmdStart(), "None"));
+        if (n.drained()) {
+            l.add("Reason=" + n.reason() + " [" + Usage.runtimeUser() + "@"
+                    + FieldFormat.date(n.drainTime(), "Unknown") + "]");
+        }
+        return record(l);
+    }
+
+    /** "Configuration data as of ..." and the keys the bench knows, sorted as scontrol sorts them. */
+    static String config(Controller c, String release) {
+        SlurmConfig s = c.config();
+        Map<String, String> keys = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        keys.put("ClusterName", s.clusterName());
+        keys.put("CliFilterPlugins", FieldFormat.orNull(s.cliFilterPlugins()));
+        keys.put("JobSubmitPlugins", FieldFormat.orNull(s.jobSubmitPlugins()));
+        keys.put("MinJobAge", s.minJobAge() + " sec");
+        keys.put("SLURM_VERSION", release);
+        StringBuilder sb = new StringBuilder("Configuration data as of " + FieldFormat.date(System.currentTimeMillis() / 1000, "") + "\n");
+        keys.forEach((k, v) -> sb.append(String.format("%-23s = %s%n", k, v)));
+        return sb.toString();
+    }
+
+    private static String record(List<String> lines) {
+        return lines.get(0) + "\n" + String.join("\n", lines.subList(1, lines.size()).stream().map(x -> "   " + x).toList()) + "\n";
+    }
+
+    private static String all(List<String> l) {
+        return l.isEmpty() ? "ALL" : String.join(",", l);
+    }
+
+    private static String yes(boolean b) {
+        return b ? "YES" : "NO";
+    }
+}

@@ -1,0 +1,107 @@
+package io.plugstack.runtime.bench.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import io.plugstack.runtime.bench.controller.Job;
+import io.plugstack.runtime.bench.controller.JobState;
+
+/** scontrol show job|partition|node|config in Slurm's key=value layout, and its messages for bad arguments. */
+class ScontrolTest {
+
+    private final QueryFixture f = new QueryFixture();
+    private int restarts;
+
+    private QueryFixture.Output scontrol(String... args) {
+        return QueryFixture.run((a, io) -> Scontrol.run(f.cluster, a, io, () -> restarts++), args);
+    }
+
+    @Test
+    void showJobListsTheJobsKeysInSlurmsOrderWithItsExitCodeAndRestarts() {
+        Job j = f.submit("job.sh", "long", 2, 0);
+        f.controller.state(j, JobState.RUNNING);
+        f.controller.finish(j, JobState.FAILED, 3, "");
+        String out = scontrol("show", "job", String.valueOf(j.id)).out();
+        assertThat(out).startsWith("JobId=1 JobName=job.sh\n   UserId=root(0) GroupId=root(0)\n");
+        assertThat(out.lines().map(String::strip).toList()).contains(
+                "JobState=FAILED Reason=None Dependency=(null)",
+                "Restarts=0 BatchFlag=1 ExitCode=3:0",
+                "Partition=long",
+                "NodeList=node1",
+                "BatchHost=node1",
+                "NumNodes=1 NumCPUs=2 NumTasks=2 CPUs/Task=1",
+                "Command=/work/job.sh",
+                "WorkDir=/work",
+                "StdOut=/work/slurm-1.out");
+        assertThat(out).containsPattern("RunTime=00:00:0\\d TimeLimit=01:00:00\n");
+    }
+
+    @Test
+    void showJobWithoutAnIdListsEveryJobAndAnUnknownIdIsSlurmsError() {
+        f.submit("a", null, 0, 0);
+        f.submit("b", null, 0, 0);
+        assertThat(scontrol("show", "jobs").out()).contains("JobId=1 JobName=a\n").contains("\nJobId=2 JobName=b\n");
+        assertThat(scontrol("show", "job", "9")).isEqualTo(new QueryFixture.Output("", "slurm_load_jobs error: Invalid job id specified\n", 1));
+    }
+
+    @Test
+    void showPartitionGivesItsLimitsInSlurmsWords() {
+        assertThat(scontrol("show", "partition", "long").out()).isEqualTo("PartitionName=long\n"
+                + "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n"
+                + "   Default=NO\n"
+                + "   DefaultTime=01:00:00\n"
+                + "   MaxNodes=UNLIMITED MaxTime=2-00:00:00 MinNodes=0\n"
+                + "   Nodes=node1\n"
+                + "   PriorityTier=1 RootOnly=NO\n"
+                + "   State=UP TotalCPUs=2 TotalNodes=1\n"
+                + "   MaxMemPerNode=UNLIMITED\n");
+        assertThat(scontrol("show", "partition", "nope").err()).isEqualTo("Partition nope not found\n");
+    }
+
+    @Test
+    void showNodeGivesItsStateCpusAndDrainReason() {
+        f.controller.drain("spank: job_epilog failed for job 4");
+        String out = scontrol("show", "node").out();
+        assertThat(out).startsWith("NodeName=node1\n   CPUAlloc=0 CPUTot=2\n   State=IDLE+DRAIN\n   Partitions=debug,long\n");
+        assertThat(out).containsPattern("\n   Reason=spank: job_epilog failed for job 4 \\[root@\\d{4}-\\d\\d-\\d\\dT[\\d:]{8}\\]\n");
+        assertThat(scontrol("show", "node", "node9").err()).isEqualTo("Node node9 not found\n");
+    }
+
+    @Test
+    void showConfigListsTheKeysTheBenchKnowsSortedAndAligned() {
+        String out = scontrol("show", "config").out();
+        assertThat(out).startsWith("Configuration data as of ");
+        assertThat(out.lines().skip(1)).containsExactly(
+                "CliFilterPlugins        = (null)",
+                "ClusterName             = cluster",
+                "JobSubmitPlugins        = (null)",
+                "MinJobAge               = 300 sec",
+                "SLURM_VERSION           = 22.05.8");
+    }
+
+    @Test
+    void updateNodeDrainsWithAReasonAndResumes() {
+        assertThat(scontrol("update", "NodeName=node1", "State=DRAIN").err())
+                .isEqualTo("You must specify a reason when DOWNING or DRAINING a node. Request denied\n");
+        assertThat(scontrol("update", "nodename=node1", "state=drain", "reason=maintenance").rc()).isZero();
+        assertThat(f.controller.nodeInfo().reason()).isEqualTo("maintenance");
+        assertThat(scontrol("update", "NodeName=node1", "State=RESUME").rc()).isZero();
+        assertThat(f.controller.drained()).isFalse();
+    }
+
+    @Test
+    void restartSlurmdIsTheBenchsOwnAction() {
+        assertThat(scontrol("restart", "slurmd").out()).startsWith("slurmd restarted");
+        assertThat(restarts).isEqualTo(1);
+    }
+
+    @Test
+    void badArgumentsGetScontrolsOwnMessages() {
+        assertThat(scontrol("bogus").err()).isEqualTo("invalid keyword: bogus\n");
+        assertThat(scontrol("show").err()).isEqualTo("too few arguments for keyword:show\n");
+        assertThat(scontrol("show", "bogus").err()).isEqualTo("invalid entity:bogus for keyword:show \n");
+        assertThat(scontrol("show", "job", "abc").err()).isEqualTo("scontrol_print_job error: Invalid job id specified\n");
+        assertThat(scontrol("update", "Foo=1").err()).startsWith("No valid entity in update command\n");
+    }
+}
