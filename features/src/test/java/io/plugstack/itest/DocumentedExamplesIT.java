@@ -30,7 +30,7 @@ class DocumentedExamplesIT extends BootedRuntime {
     @Test
     void everyDocumentedExamplePrintsWhatReadmeShows() throws Exception {
         ReadmeExamples doc = ReadmeExamples.parse(Files.readAllLines(readme()));
-        assertThat(doc.examples()).as("README.md's marked examples").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(doc.examples()).as("README.md's marked examples").hasSizeGreaterThanOrEqualTo(5);
         Shell shell = runtime.shell();
         shell.cd(runtime.home());
         List<String> failures = new ArrayList<>();
