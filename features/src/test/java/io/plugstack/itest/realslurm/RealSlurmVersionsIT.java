@@ -103,7 +103,7 @@ class RealSlurmVersionsIT {
         await(() -> calls(log).stream().anyMatch(c -> c.is("init", "remote") && c.job().equals(Long.toString(batch))),
                 "the batch job's slurmstepd to start", log);
         // in use by the running job's slurmstepd
-        assertThat(PluginVersionsView.row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+1$");
+        assertThat(PluginVersionsView.row(versions("flight"), "1.0.0")).containsPattern("active\\s+1\\.0\\.0\\s+required\\s+1$");
 
         deploy("flight", "2.0.0");
         assertThat(PluginVersionsView.state(versions("flight"), "2.0.0")).isEqualTo("outside pin");
@@ -132,7 +132,7 @@ class RealSlurmVersionsIT {
         assertThat(versions(s, "job_script", "job_epilog", batch)).as("the batch job's epilog, a process started after the upgrade")
                 .containsExactly("1.0.0");
         assertThat(PluginVersionsView.row(versions("flight"), "1.0.0")).as("1.0.0 no longer in use")
-                .containsPattern("outside pin\\s+2\\.0\\.0\\s+0$");
+                .containsPattern("outside pin\\s+2\\.0\\.0\\s+required\\s+0$");
         assertThat(PluginVersionsView.state(versions("flight"), "2.0.0")).isEqualTo("active");
     }
 
