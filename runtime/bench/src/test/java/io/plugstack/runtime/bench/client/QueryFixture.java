@@ -10,7 +10,6 @@ import java.util.Optional;
 
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
-import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -18,34 +17,17 @@ import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobIds;
 import io.plugstack.runtime.bench.controller.SubmitRequest;
-import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.bench.AcceptingJobSubmitChain;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /** A controller of a 2-CPU node1 with partitions debug (default, unlimited) and long (2 days, DefaultTime 1 h), and a way to run the query commands on it. */
 final class QueryFixture {
 
-    static final JobSubmitChain ACCEPT_ALL = new JobSubmitChain() {
-        @Override
-        public Result submit(JobDescriptor desc, long submitUid) {
-            return new Result(0, Optional.empty(), "");
-        }
-
-        @Override
-        public Result modify(JobDescriptor desc, JobRecord current, long uid) {
-            return new Result(0, Optional.empty(), "");
-        }
-
-        @Override
-        public List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
-            return List.of();
-        }
-    };
-
     static final List<Partition> PARTITIONS = List.of(
             Partition.named("debug").isDefault(true).nodes(1, 2, "node1").build(),
             Partition.named("long").times(2 * 24 * 60, 60).nodes(1, 2, "node1").build());
 
-    final Controller controller = new Controller("node1", 2, ACCEPT_ALL, () -> PARTITIONS, JobIds.inMemory());
+    final Controller controller = new Controller("node1", 2, AcceptingJobSubmitChain.INSTANCE, () -> PARTITIONS, JobIds.inMemory());
     final Cluster cluster = new Cluster(null, SlurmVersion.parse("22.05.8"), null, controller, null, env -> Map.of(), new Foreground());
 
     /** A job of {@code uid} named {@code name}: "sbatch -J name [-p partition] [-n ntasks] job.sh" in /work. */

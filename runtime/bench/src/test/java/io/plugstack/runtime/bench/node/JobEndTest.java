@@ -24,7 +24,7 @@ import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SubmitRequest;
-import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.bench.AcceptingJobSubmitChain;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.SpankSession;
@@ -85,23 +85,7 @@ class JobEndTest {
 
     /** A controller of one node whose job_submit chain accepts everything. */
     static Controller controller() {
-        JobSubmitChain accept = new JobSubmitChain() {
-            @Override
-            public Result submit(JobDescriptor desc, long submitUid) {
-                return new Result(0, Optional.empty(), "");
-            }
-
-            @Override
-            public Result modify(JobDescriptor desc, io.plugstack.api.jobsubmit.JobRecord current, long uid) {
-                return new Result(0, Optional.empty(), "");
-            }
-
-            @Override
-            public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
-                return java.util.List.of(); // no JobSubmitPlugins= in this test
-            }
-        };
-        return new Controller("node1", accept, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
+        return new Controller("node1", AcceptingJobSubmitChain.INSTANCE, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
     }
 
     static Node node(ScriptedStacks stacks) {

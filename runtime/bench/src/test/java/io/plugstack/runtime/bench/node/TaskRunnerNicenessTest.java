@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
-import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.spank.SpankCallback;
@@ -27,7 +26,7 @@ import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.SubmitRequest;
-import io.plugstack.runtime.jobsubmit.JobSubmitChain;
+import io.plugstack.runtime.bench.AcceptingJobSubmitChain;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.SessionOptions;
@@ -37,23 +36,6 @@ import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /** The simulated slurmstepd starts each task, a real process, at the niceness its plugins set. */
 class TaskRunnerNicenessTest {
-
-    static final JobSubmitChain ACCEPT_ALL = new JobSubmitChain() {
-        @Override
-        public Result submit(JobDescriptor desc, long submitUid) {
-            return new Result(0, Optional.empty(), "");
-        }
-
-        @Override
-        public Result modify(JobDescriptor desc, JobRecord current, long uid) {
-            return new Result(0, Optional.empty(), "");
-        }
-
-        @Override
-        public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
-            return java.util.List.of(); // no JobSubmitPlugins= in this test
-        }
-    };
 
     /**
      * A step's stack as the task callbacks leave it: task_init sets each task's niceness to {@code
@@ -121,7 +103,7 @@ class TaskRunnerNicenessTest {
 
     /** What the tasks printed, one line per task, after a step of {@code ntasks} running {@code argv} as user uid/gid. */
     static String runStep(RenicingSession session, long uid, long gid, int ntasks, List<String> argv) {
-        Controller controller = new Controller("node1", ACCEPT_ALL, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
+        Controller controller = new Controller("node1", AcceptingJobSubmitChain.INSTANCE, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
         JobDescriptor d = new JobDescriptor();
         d.setNumber(JobDescField.USER_ID, uid);
         d.setNumber(JobDescField.GROUP_ID, gid);
