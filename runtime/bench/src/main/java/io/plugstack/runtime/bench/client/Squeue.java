@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobInfo;
@@ -113,7 +112,7 @@ public final class Squeue {
             return 1;
         }
         if (p.has("me")) {
-            uids.add(OnBehalfOf.thisProcess().uid()); // the bench's commands run as the runtime's user
+            uids.add(io.user().uid()); // whoever runs squeue: the console's user or a socket peer
         }
         Set<JobState> states;
         try {

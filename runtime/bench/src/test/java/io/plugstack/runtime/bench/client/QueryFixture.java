@@ -58,10 +58,15 @@ final class QueryFixture {
     }
 
     static Output run(Command command, String... args) {
+        return runAs(io.plugstack.api.user.OnBehalfOf.thisProcess(), command, args);
+    }
+
+    /** The command run by {@code user}, as the command socket runs a peer's (its SO_PEERCRED). */
+    static Output runAs(io.plugstack.api.user.OnBehalfOf user, Command command, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = command.run(List.of(args), new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), Path.of("/work")));
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), Path.of("/work"), user));
         return new Output(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), rc);
     }
 }

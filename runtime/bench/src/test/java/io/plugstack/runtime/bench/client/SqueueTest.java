@@ -50,6 +50,14 @@ class SqueueTest {
     }
 
     @Test
+    void meSelectsTheJobsOfTheUserWhoRunsSqueue() {
+        f.submit("roots", null, 0, 0);
+        f.submit("theirs", null, 0, 12345);
+        assertThat(QueryFixture.runAs(io.plugstack.api.user.OnBehalfOf.user(12345, 12345),
+                (a, io) -> Squeue.run(f.controller, a, io), "-h", "-o", "%i", "--me").out()).isEqualTo("2\n");
+    }
+
+    @Test
     void formatFieldsArePaddedRightJustifiedWithADotAndCutToTheirSize() {
         f.submit("a-long-job-name", "long", 0, 0);
         assertThat(squeue("-o", "%.5i|%10j|%t|%l|%P").out()).isEqualTo(
