@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToIntFunction;
-import java.util.function.Function;
 
 import org.apache.felix.service.command.CommandSession;
 
@@ -44,10 +43,10 @@ final class Terminal {
      * A query's output as the command's result (squeue, sinfo, scontrol): Gogo prints it, and pipes and
      * scripts can use it; errors go to the console. A failing command's exit code is said after it.
      */
-    static String result(CommandSession session, String command, Function<CommandIO, Integer> run) {
+    static String result(CommandSession session, String command, ToIntFunction<CommandIO> run) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CommandIO console = io(session);
-        int code = run.apply(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),
+        int code = run.applyAsInt(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),
                 console.workdir()));
         String printed = out.toString(StandardCharsets.UTF_8);
         return code == 0 ? printed : printed + exit(command, code);
