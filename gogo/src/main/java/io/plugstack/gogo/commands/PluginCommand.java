@@ -1,5 +1,7 @@
 package io.plugstack.gogo.commands;
 
+import java.util.List;
+
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -34,19 +36,19 @@ public final class PluginCommand {
             String what = Arguments.of("plugin", "plugin <plugin>", args, 1, 1).get(0);
             StringBuilder sb = new StringBuilder();
             EnabledPlugins enabled = settings.enabled();
+            PluginSettingsView view = new PluginSettingsView(enabled, settings, catalog.slurmRelease());
             for (PluginRecord r : PluginArgument.resolve("plugin", catalog.plugins(), what).records()) {
-                sb.append(describe(r)).append('\n').append(PluginSettingsView.of(r, enabled, settings, catalog.slurmRelease()))
-                        .append("\n\n");
+                sb.append(describe(r)).append('\n').append(view.of(r)).append("\n\n");
             }
             return (sb + enabled.problemLines()).stripTrailing();
         });
     }
 
     private String describe(PluginRecord r) {
-        VersionRow row = versions.versions(r.symbolicName()).stream().filter(v -> v.bundleId() == r.bundleId()).findFirst()
-                .orElse(null);
+        List<VersionRow> deployed = versions.versions(r.symbolicName());
+        VersionRow row = deployed.stream().filter(v -> v.bundleId() == r.bundleId()).findFirst().orElse(null);
         StringBuilder others = new StringBuilder();
-        for (VersionRow v : versions.versions(r.symbolicName())) {
+        for (VersionRow v : deployed) {
             others.append(others.length() == 0 ? "" : ", ").append(v.version()).append(" [").append(v.bundleId()).append("] ")
                     .append(v.state());
         }

@@ -60,6 +60,11 @@ public final class EnabledPlugins {
         }
     }
 
+    /** plugstack.conf as this reading found it: what srun's stack would load now. */
+    PlugstackConf.Result plugstackConf() {
+        return conf;
+    }
+
     /** The error lines of the settings' readers (a bad plugstack.conf line, a malformed pin), in reading order. */
     public List<String> problems() {
         return problems;

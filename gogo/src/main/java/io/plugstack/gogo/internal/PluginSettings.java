@@ -37,9 +37,8 @@ public final class PluginSettings {
         return EnabledPlugins.read(spank, jobSubmit, cliFilter);
     }
 
-    /** The options srun --help lists for plugstack.conf as it is now; {@code log} gets why there are none. */
-    public List<SessionOptions.Provided> srunOptions(String release, SlurmLog log) {
-        PlugstackConf.Result conf = spank.read(log);
+    /** The options srun --help lists for {@code conf} (plugstack.conf as read); {@code log} gets why there are none. */
+    public List<SessionOptions.Provided> srunOptions(PlugstackConf.Result conf, String release, SlurmLog log) {
         return spank.localOptions(conf, SlurmVersion.parse(release), log);
     }
 }
