@@ -50,23 +50,8 @@ public interface Bench {
      */
     void hangUp(CommandIO io);
 
-    /**
-     * scontrol update jobid=N Key=Value...: a job modification through the job_submit chain's
-     * job_modify (TimeLimit, Partition, Comment, Name, Account, QOS, Dependency); the exit code scontrol would return.
-     */
-    int updateJob(long jobId, java.util.Map<String, String> fields, CommandIO io);
-
-    /** Every job the controller knows, oldest first. */
-    List<JobView> jobs();
-
     /** The simulated node. */
     NodeView node();
-
-    /** Restarts the simulated slurmd: slurmd_exit, then a new slurmd stack (init) from the current plugstack.conf. */
-    void restartSlurmd();
-
-    /** scontrol update nodename=... state=resume. */
-    void resumeNode();
 
     /** Waits until no job is pending or running (batch jobs run in the background), at most {@code millis}. */
     boolean awaitIdle(long millis) throws InterruptedException;

@@ -14,7 +14,6 @@ import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
-import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
@@ -349,11 +348,6 @@ public final class Controller {
         return nodeCpus;
     }
 
-    public synchronized List<JobView> views() {
-        List<JobView> out = new ArrayList<>();
-        jobs.values().forEach(j -> out.add(j.view()));
-        return out;
-    }
 
     /** The node as sinfo and scontrol show node see it. */
     public synchronized NodeInfo nodeInfo() {

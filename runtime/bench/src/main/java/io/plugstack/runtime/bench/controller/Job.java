@@ -4,7 +4,6 @@ import java.util.Map;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
-import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
 /**
@@ -89,9 +88,4 @@ public final class Job {
         return prologDone;
     }
 
-    JobView view() {
-        long limit = desc.timeLimit();
-        String time = limit == NoVal.INFINITE ? "UNLIMITED" : limit == NoVal.NO_VAL ? "NOT_SET" : String.valueOf(limit);
-        return new JobView(id, name, command, state.name(), exitCode, restarts, reason, desc.partition(), time, userName);
-    }
 }

@@ -13,7 +13,6 @@ import io.plugstack.runtime.bench.client.Srun;
 import io.plugstack.runtime.bench.client.Sbatch;
 import io.plugstack.runtime.bench.client.Salloc;
 import io.plugstack.runtime.bench.client.Scrontab;
-import io.plugstack.runtime.bench.client.JobUpdate;
 import io.plugstack.runtime.bench.client.Scancel;
 import io.plugstack.runtime.bench.client.Scontrol;
 import io.plugstack.runtime.bench.client.Sinfo;
@@ -50,7 +49,6 @@ import io.plugstack.api.plugin.SlurmRelease;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spank.SpankStacks;
 
@@ -215,32 +213,17 @@ public final class BenchComponent implements Bench, Slurmctld {
     }
 
     @Override
-    public int updateJob(long jobId, Map<String, String> fields, CommandIO io) {
-        return JobUpdate.run(cluster, jobId, fields, io);
-    }
-
-    @Override
-    public List<JobView> jobs() {
-        return cluster.controller().views();
-    }
-
-    @Override
     public NodeView node() {
         return cluster.controller().node();
     }
 
-    @Override
-    public synchronized void restartSlurmd() {
+    /** scontrol restart slurmd: slurmd_exit, then a new slurmd stack (init) from the current plugstack.conf. */
+    private synchronized void restartSlurmd() {
         if (slurmdUp) {
             cluster.node().slurmd().restart();
         } else {
             up();
         }
-    }
-
-    @Override
-    public void resumeNode() {
-        cluster.controller().resume();
     }
 
     @Override

@@ -71,7 +71,7 @@ class ControllerTest {
         c.finish(first, JobState.COMPLETED, 0, "");
         submit(c);
         assertThat(c.job(first.id)).isEmpty();
-        assertThat(c.views()).hasSize(1);
+        assertThat(c.jobInfos()).hasSize(1);
     }
 
     @Test
@@ -109,7 +109,7 @@ class ControllerTest {
         assertThat(a.ok()).isFalse();
         assertThat(a.rc()).isEqualTo(SlurmErrno.ESLURM_INVALID_ACCOUNT.code());
         assertThat(a.messages()).containsExactly("1: no, thanks");
-        assertThat(c.views()).isEmpty();
+        assertThat(c.jobInfos()).isEmpty();
     }
 
     @Test

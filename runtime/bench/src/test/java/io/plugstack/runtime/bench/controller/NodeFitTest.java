@@ -29,7 +29,7 @@ class NodeFitTest {
         SubmitRequest.Answer a = submit(c, JobDescField.NUM_TASKS, 300);
         assertThat(a.rc()).isEqualTo(SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code());
         assertThat(SlurmErrno.strerror(a.rc())).isEqualTo("Requested node configuration is not available");
-        assertThat(c.views()).as("never allocated").isEmpty();
+        assertThat(c.jobInfos()).as("never allocated").isEmpty();
     }
 
     @Test
@@ -51,7 +51,7 @@ class NodeFitTest {
     void aRequestTheNodeCanHoldIsAllocated() {
         Controller c = twoCpuNode();
         assertThat(submit(c, JobDescField.NUM_TASKS, 2).ok()).isTrue();
-        assertThat(c.views()).hasSize(1);
+        assertThat(c.jobInfos()).hasSize(1);
     }
 
     @Test

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
-import io.plugstack.runtime.bench.api.JobView;
 import io.plugstack.runtime.bench.api.NodeView;
 import io.plugstack.runtime.spi.bench.CommandProtocol;
 
@@ -60,11 +59,7 @@ class CommandServerTest {
         @Override public int sinfo(List<String> args, CommandIO io) { return ran("sinfo", args); }
         @Override public int scontrol(List<String> args, CommandIO io) { return ran("scontrol", args); }
         @Override public void hangUp(CommandIO io) { hungUp.countDown(); }
-        @Override public int updateJob(long jobId, Map<String, String> fields, CommandIO io) { return 0; }
-        @Override public List<JobView> jobs() { return List.of(); }
         @Override public NodeView node() { return null; }
-        @Override public void restartSlurmd() { }
-        @Override public void resumeNode() { }
         @Override public boolean awaitIdle(long timeoutMillis) { return true; }
     }
 
