@@ -1,6 +1,10 @@
 package io.plugstack.gogo.console;
 
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.stream.Stream;
 
 import org.osgi.framework.BundleContext;
 
@@ -37,17 +40,50 @@ final class LogFile {
         }
         long size = Files.size(log);
         Deque<String> last = new ArrayDeque<>();
-        try (Stream<String> s = Files.lines(log, StandardCharsets.UTF_8)) {
-            s.forEach(l -> {
+        // only the bytes there at size: what is written meanwhile is printSince's, never printed twice by log:tail
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(firstBytes(Files.newInputStream(log), size),
+                StandardCharsets.UTF_8))) {
+            for (String l = r.readLine(); l != null; l = r.readLine()) {
                 last.add(l);
                 if (lines >= 0 && last.size() > lines) {
                     last.removeFirst();
                 }
-            });
+            }
         }
         last.forEach(out::println);
         out.flush();
         return size;
+    }
+
+    /** The first {@code n} bytes of {@code in}. */
+    private static InputStream firstBytes(InputStream in, long n) {
+        return new FilterInputStream(in) {
+            private long left = n;
+
+            @Override
+            public int read() throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int b = super.read();
+                if (b >= 0) {
+                    left--;
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (left <= 0) {
+                    return -1;
+                }
+                int k = super.read(b, off, (int) Math.min(len, left));
+                if (k > 0) {
+                    left -= k;
+                }
+                return k;
+            }
+        };
     }
 
     /** Prints what {@code log} gained after {@code from}; returns where it ends now (0 again when it was truncated). */
