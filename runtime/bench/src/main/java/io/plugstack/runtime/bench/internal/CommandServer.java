@@ -124,7 +124,7 @@ final class CommandServer implements AutoCloseable {
             PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
             CommandIO io = new CommandIO(o, e, r.env(), Path.of(r.workdir()), user);
             if (FOREGROUND.contains(r.command())) {
-                watchForHangUp(ch, bench, io);
+                watchClient(ch, bench, io);
             }
             int code = run(bench, r, io);
             o.flush();
@@ -158,7 +158,7 @@ final class CommandServer implements AutoCloseable {
      * its terminal gone) hangs it up: the job the command made for itself is cancelled instead of
      * running on unseen.
      */
-    private static void watchForHangUp(SocketChannel ch, Bench bench, CommandIO io) {
+    private static void watchClient(SocketChannel ch, Bench bench, CommandIO io) {
         Thread t = new Thread(() -> {
             // the channel itself: its stream wrappers share one lock, and a read there would block every reply frame
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
@@ -172,7 +172,7 @@ final class CommandServer implements AutoCloseable {
                 // a reset connection: gone as well
             }
             bench.hangUp(io);
-        }, "bench-command-hangup");
+        }, "bench-command-client");
         t.setDaemon(true);
         t.start();
     }
