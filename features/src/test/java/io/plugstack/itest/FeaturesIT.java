@@ -108,6 +108,8 @@ class FeaturesIT {
 
             assertThat(config.get("plugstack.slurm")).isEqualTo(admins).containsEntry("JobSubmitPlugins", "");
         } finally {
+            // the feature goes first: uninstalled after its file, it restores what the file held, which then outlives the file
+            uninstallWhatATestLeft();
             removeSlurmCfg(cfg);
         }
     }
@@ -127,6 +129,8 @@ class FeaturesIT {
                     .doesNotContain("differs from");
             assertThat(config.get("plugstack.slurm")).isEqualTo(changed).containsEntry("ClusterName", "changed");
         } finally {
+            // the feature goes first: uninstalled after its file, it restores what the file held, which then outlives the file
+            uninstallWhatATestLeft();
             removeSlurmCfg(cfg);
         }
     }
@@ -141,6 +145,8 @@ class FeaturesIT {
                     + "ConfigAdmin differs from deploy/plugstack.slurm.cfg \\(CliFilterPlugins, ClusterName, JobSubmitPlugins\\);"
                     + " a restart applies the file");
         } finally {
+            // the feature goes first: uninstalled after its file, it restores what the file held, which then outlives the file
+            uninstallWhatATestLeft();
             removeSlurmCfg(cfg);
         }
     }
