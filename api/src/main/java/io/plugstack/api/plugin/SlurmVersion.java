@@ -48,6 +48,18 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
         }
     }
 
+    /** The framework property naming the Slurm release the runtime plays (etc/plugstack.properties). */
+    public static final String RELEASE_PROPERTY = "plugstack.slurm.release";
+
+    /**
+     * The release the runtime plays: {@link #RELEASE_PROPERTY} from the framework properties, else the
+     * release this API was built for. The launcher has checked the property before anything reads it.
+     */
+    public static SlurmVersion running(java.util.function.Function<String, String> properties) {
+        String text = properties.apply(RELEASE_PROPERTY);
+        return text == null || text.isBlank() ? builtFor() : parse(text);
+    }
+
     /** The release this API was built for. */
     public static SlurmVersion builtFor() {
         return parse(SlurmRelease.BUILT_FOR);

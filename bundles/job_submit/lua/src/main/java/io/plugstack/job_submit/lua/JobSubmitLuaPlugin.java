@@ -17,6 +17,7 @@ import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
 import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.jobsubmit.UserMessage;
+import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.lua.LuaCall;
@@ -43,8 +44,6 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
 
     static final String PLUGIN_TYPE = "job_submit/lua";
     static final String SCRIPT = "job_submit.lua";
-    /** The release whose runtime-error rule flipped to "reject" (JSL-13). */
-    static final SlurmVersion REJECTS_RUNTIME_ERRORS = new SlurmVersion(26, 5, 0);
 
     /** slurm.conf's ClusterName, from the runtime's "plugstack.slurm" configuration. */
     public @interface Config {
@@ -73,7 +72,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
             Logger log) {
         this.slurmctld = slurmctld;
         this.log = log;
-        this.rejectRuntimeErrors = release.compareTo(REJECTS_RUNTIME_ERRORS) >= 0;
+        this.rejectRuntimeErrors = ReleaseBehaviour.JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS.at(release);
         this.descs = new JobDescTable(log);
         this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty());
         this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,

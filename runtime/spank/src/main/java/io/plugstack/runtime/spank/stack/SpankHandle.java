@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankCallback;
@@ -33,7 +34,6 @@ public final class SpankHandle implements Spank {
     private final SpankContext context;
     private final SlurmVersion release;
     /** spank_prepend_task_argv came with Slurm 23.11. */
-    static final SlurmVersion PREPEND_TASK_ARGV_SINCE = SlurmVersion.parse("23.11.0");
     private final SlurmLog log;
     private final OptionHooks options;
     private Map<String, String> stepEnv;
@@ -248,7 +248,7 @@ public final class SpankHandle implements Spank {
         if (!inTaskCallbackAllowing(SpankCallback.Allows.PREPEND_TASK_ARGV)) {
             return SpankError.NOT_TASK;
         }
-        if (release.compareTo(PREPEND_TASK_ARGV_SINCE) < 0) {
+        if (!ReleaseBehaviour.SPANK_PREPEND_TASK_ARGV.at(release)) {
             return SpankError.NOT_AVAIL; // spank_prepend_task_argv is not in this release's Slurm (a real bridge could not apply it)
         }
         TaskFacts t = tasks.get(currentTask);

@@ -1,0 +1,59 @@
+package io.plugstack.api.plugin;
+
+import java.util.List;
+
+/**
+ * What changed between the Slurm releases the runtime can play: one row per behaviour, with the first
+ * release that has it and where Slurm's source says so (the spec's version map). Code that behaves
+ * differently by release asks the row, never compares versions itself (as Felix SCR asks its DS
+ * version enum).
+ */
+public enum ReleaseBehaviour {
+    /** {@code spank_prepend_task_argv()} exists (slurm/spank.h, 8bbfaf1d75). */
+    SPANK_PREPEND_TASK_ARGV("23.11.0", "slurm/spank.h (8bbfaf1d75)"),
+    /** The {@code slurm_spank_init_failure_mode} symbol and ESPANK_NODE/JOB_FAILURE (ef535530f2). */
+    SPANK_INIT_FAILURE_MODE("25.05.0", "slurm/spank.h, src/common/spank.c (ef535530f2)"),
+    /** Lua's {@code slurm} table exports every slurm_errtab name; before, eight ESLURM codes (9a2143d517). */
+    LUA_EXPORTS_EVERY_ERRNO_NAME("23.02.0", "src/lua/slurm_lua.c (9a2143d517)"),
+    /** {@code slurm.log_user} works in {@code slurm_job_modify} (etc/job_submit.lua.example). */
+    LUA_LOG_USER_IN_JOB_MODIFY("23.02.0", "etc/job_submit.lua.example"),
+    /** {@code slurm.get_qos_priority} and {@code job_desc.assoc_qos}. */
+    LUA_QOS_PRIORITY("24.11.0", "src/lua/slurm_lua.c, job_submit_lua.c"),
+    /** The cli_filter/none plugin is gone: an empty CliFilterPlugins is the no-op (1ee165d066). */
+    CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066)"),
+    /** {@code CliFilterParameters=cli_filter_lua_path=} (532f4d36da). */
+    CLI_FILTER_LUA_PATH_PARAMETER("25.11.0", "src/plugins/cli_filter/lua/cli_filter_lua.c (532f4d36da)"),
+    /** A Lua runtime error in slurm_job_submit/modify rejects the request (JSL-13; 5015212323). */
+    JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS("26.05.0", "job_submit_lua.c (5015212323, ffda8351ba)");
+
+    /** The release series the runtime can play (plugstack.slurm.release), oldest first. */
+    public static final List<String> SUPPORTED_SERIES = List.of("22.05", "23.02", "23.11", "24.05", "24.11", "25.05", "25.11");
+
+    private final SlurmVersion since;
+    private final String source;
+
+    ReleaseBehaviour(String since, String source) {
+        this.since = SlurmVersion.parse(since);
+        this.source = source;
+    }
+
+    /** Whether a Slurm of {@code release} behaves this way. */
+    public boolean at(SlurmVersion release) {
+        return release.compareTo(since) >= 0;
+    }
+
+    /** The first release that behaves this way. */
+    public SlurmVersion since() {
+        return since;
+    }
+
+    /** Where Slurm's source or documentation says so. */
+    public String source() {
+        return source;
+    }
+
+    /** Whether {@code release} belongs to a series the runtime can play. */
+    public static boolean supported(SlurmVersion release) {
+        return SUPPORTED_SERIES.contains(String.format("%d.%02d", release.major(), release.minor()));
+    }
+}

@@ -1,0 +1,48 @@
+package io.plugstack.api.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The release table, row by row: each behaviour starts at the release the spec's version map names. */
+class ReleaseBehaviourTest {
+
+    @ParameterizedTest(name = "{0} since {1}")
+    @CsvSource({
+        "SPANK_PREPEND_TASK_ARGV, 23.11.0, 23.02.7",
+        "SPANK_INIT_FAILURE_MODE, 25.05.0, 24.11.6",
+        "LUA_EXPORTS_EVERY_ERRNO_NAME, 23.02.0, 22.05.8",
+        "LUA_LOG_USER_IN_JOB_MODIFY, 23.02.0, 22.05.8",
+        "LUA_QOS_PRIORITY, 24.11.0, 24.05.8",
+        "CLI_FILTER_NONE_REMOVED, 23.11.0, 23.02.7",
+        "CLI_FILTER_LUA_PATH_PARAMETER, 25.11.0, 25.05.3",
+        "JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS, 26.05.0, 25.11.0",
+    })
+    void eachBehaviourHoldsFromItsFirstReleaseOn(ReleaseBehaviour row, String first, String before) {
+        assertThat(row.at(SlurmVersion.parse(first))).isTrue();
+        assertThat(row.at(SlurmVersion.parse(before))).isFalse();
+        assertThat(row.since()).isEqualTo(SlurmVersion.parse(first));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReleaseBehaviour.class)
+    void everyRowNamesItsSource(ReleaseBehaviour row) {
+        assertThat(row.source()).isNotBlank();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"22.05.8, true", "23.02.1, true", "23.11.0, true", "24.05.4, true", "24.11.2, true", "25.05.1, true",
+        "25.11.0, true", "21.08.8, false", "26.05.0, false"})
+    void theSupportedSeriesAre22_05To25_11(String release, boolean supported) {
+        assertThat(ReleaseBehaviour.supported(SlurmVersion.parse(release))).isEqualTo(supported);
+    }
+
+    @ParameterizedTest
+    @CsvSource(value = {"22.05.8, 22.05.8", "'', BUILT_FOR", "NULL, BUILT_FOR"}, nullValues = "NULL")
+    void theRunningReleaseIsThePropertyElseTheBuiltForRelease(String property, String expected) {
+        assertThat(SlurmVersion.running(k -> SlurmVersion.RELEASE_PROPERTY.equals(k) ? property : null))
+                .isEqualTo(SlurmVersion.parse(expected.equals("BUILT_FOR") ? SlurmRelease.BUILT_FOR : expected));
+    }
+}
