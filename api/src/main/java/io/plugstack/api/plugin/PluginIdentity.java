@@ -5,9 +5,15 @@ import java.util.function.Function;
 
 /**
  * A plugin's identity as Slurm's loader sees it: {@code plugin_type}, {@code plugin_name} and
- * {@code plugin_version}, read from the bundle's {@link PluginHeaders}.
+ * {@code plugin_version}, read from the bundle's {@link PluginHeaders}; and, Plugstack's own, the
+ * release series it was written for ({@link PluginHeaders#RELEASES}), when it declares them.
  */
-public record PluginIdentity(PluginType type, String name, SlurmVersion version) {
+public record PluginIdentity(PluginType type, String name, SlurmVersion version, Optional<ReleaseSeries> writtenFor) {
+
+    /** A plugin that declares no release series: Slurm's check alone decides where it loads. */
+    public PluginIdentity(PluginType type, String name, SlurmVersion version) {
+        this(type, name, version, Optional.empty());
+    }
 
     /**
      * Reads the three headers. A missing header is Slurm's ESLURM_PLUGIN_MISSING_NAME; a malformed
@@ -35,7 +41,14 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version)
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(PluginHeaders.VERSION + " " + e.getMessage(), e);
         }
-        return new PluginIdentity(parsedType, name.trim(), parsedVersion);
+        String releases = header.apply(PluginHeaders.RELEASES);
+        Optional<ReleaseSeries> writtenFor;
+        try {
+            writtenFor = releases == null ? Optional.empty() : Optional.of(ReleaseSeries.parse(releases));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(PluginHeaders.RELEASES + " " + e.getMessage(), e);
+        }
+        return new PluginIdentity(parsedType, name.trim(), parsedVersion, writtenFor);
     }
 
     private static String required(Function<String, String> header, String name) {
@@ -48,20 +61,22 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version)
     }
 
     /**
-     * Slurm's load-time version check (PLUG-3) against the host's release.
+     * Slurm's load-time version check (PLUG-3) against the host's release; a plugin written for the
+     * host's release series ({@link PluginHeaders#RELEASES}) passes whatever release it was built with.
      *
      * @return empty when the plugin may load, else the reason, naming the header and the expected value
      */
     public Optional<String> incompatibilityWith(SlurmVersion host) {
         SlurmVersion.Match match = type.family().versionMatch();
-        if (host.accepts(version, match)) {
+        if (host.accepts(version, match) || writtenFor.map(r -> r.contains(host)).orElse(false)) {
             return Optional.empty();
         }
         String expected = match == SlurmVersion.Match.MAJOR_MINOR
                 ? String.format("%d.%02d.x", host.major(), host.minor())
                 : host.toSlurmString();
         return Optional.of(PluginHeaders.VERSION + " " + version.toSlurmString() + " does not match the runtime's Slurm " + host.toSlurmString()
-                + ": expected " + expected + " (Incompatible Slurm plugin version)");
+                + ": expected " + expected + " (Incompatible Slurm plugin version)"
+                + writtenFor.map(r -> "; " + PluginHeaders.RELEASES + " " + r + " does not include it").orElse(""));
     }
 
     @Override

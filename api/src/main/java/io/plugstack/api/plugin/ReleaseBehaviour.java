@@ -9,20 +9,30 @@ import java.util.List;
  * version enum).
  */
 public enum ReleaseBehaviour {
-    /** {@code spank_prepend_task_argv()} exists (slurm/spank.h, 8bbfaf1d75). */
-    SPANK_PREPEND_TASK_ARGV("23.11.0", "slurm/spank.h (8bbfaf1d75)"),
-    /** The {@code slurm_spank_init_failure_mode} symbol and ESPANK_NODE/JOB_FAILURE (ef535530f2). */
-    SPANK_INIT_FAILURE_MODE("25.05.0", "slurm/spank.h, src/common/spank.c (ef535530f2)"),
+    /** {@code spank_prepend_task_argv()} exists (slurm/spank.h, 8bbfaf1d75; CHANGELOG 23.11.0rc1). */
+    SPANK_PREPEND_TASK_ARGV("23.11.0", "slurm/spank.h (8bbfaf1d75); CHANGELOG/slurm-23.11.md 23.11.0rc1"),
+    /**
+     * The {@code slurm_spank_init_failure_mode} symbol and ESPANK_NODE/JOB_FAILURE (ef535530f2); before,
+     * a plugin's failure mode is not looked up and its init's rc is what the stack returns.
+     */
+    SPANK_INIT_FAILURE_MODE("25.05.0", "slurm/spank.h, src/common/spank.c (ef535530f2); CHANGELOG/slurm-25.05.md 25.05.0rc1"),
+    /**
+     * sbatch, salloc and slurmstepd count any non-zero SPANK result as a failure; before, they tested
+     * {@code < 0}, so a required plugin's positive rc stopped the stack's callback but not the command
+     * (spec version map row 4; the stack itself stops on any non-zero since 21.08).
+     */
+    SPANK_CALLERS_FAIL_ON_ANY_NONZERO("25.05.0", "src/sbatch/sbatch.c, src/salloc/salloc.c, src/slurmd/slurmstepd (74ff6df484); "
+            + "CHANGELOG/slurm-25.05.md 25.05.0rc1"),
     /** Lua's {@code slurm} table exports every slurm_errtab name; before, eight ESLURM codes (9a2143d517). */
-    LUA_EXPORTS_EVERY_ERRNO_NAME("23.02.0", "src/lua/slurm_lua.c (9a2143d517)"),
-    /** {@code slurm.log_user} works in {@code slurm_job_modify} (etc/job_submit.lua.example). */
-    LUA_LOG_USER_IN_JOB_MODIFY("23.02.0", "etc/job_submit.lua.example"),
+    LUA_EXPORTS_EVERY_ERRNO_NAME("23.02.0", "src/lua/slurm_lua.c (9a2143d517); CHANGELOG/slurm-23.02.md 23.02.0rc1"),
+    /** {@code slurm.log_user} works in {@code slurm_job_modify}; before, the message is discarded with an error. */
+    LUA_LOG_USER_IN_JOB_MODIFY("23.02.0", "job_submit_lua.c, etc/job_submit.lua.example; CHANGELOG/slurm-23.02.md 23.02.0rc1"),
     /** {@code slurm.get_qos_priority} and {@code job_desc.assoc_qos}. */
-    LUA_QOS_PRIORITY("24.11.0", "src/lua/slurm_lua.c, job_submit_lua.c"),
+    LUA_QOS_PRIORITY("24.11.0", "src/lua/slurm_lua.c, job_submit_lua.c; CHANGELOG/slurm-24.11.md 24.11.0rc1"),
     /** The cli_filter/none plugin is gone: an empty CliFilterPlugins is the no-op (1ee165d066). */
-    CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066)"),
+    CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066); CHANGELOG/slurm-23.11.md 23.11.0rc1 ('none' plugins removed)"),
     /** {@code CliFilterParameters=cli_filter_lua_path=} (532f4d36da). */
-    CLI_FILTER_LUA_PATH_PARAMETER("25.11.0", "src/plugins/cli_filter/lua/cli_filter_lua.c (532f4d36da)"),
+    CLI_FILTER_LUA_PATH_PARAMETER("25.11.0", "src/plugins/cli_filter/lua/cli_filter_lua.c (532f4d36da); CHANGELOG/slurm-25.11.md 25.11.0rc1"),
     /** A Lua runtime error in slurm_job_submit/modify rejects the request (JSL-13; 5015212323). */
     JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS("26.05.0", "job_submit_lua.c (5015212323, ffda8351ba)");
 
@@ -55,5 +65,25 @@ public enum ReleaseBehaviour {
     /** Whether {@code release} belongs to a series the runtime can play. */
     public static boolean supported(SlurmVersion release) {
         return SUPPORTED_SERIES.contains(String.format("%d.%02d", release.major(), release.minor()));
+    }
+
+    /**
+     * The release the runtime is asked to play, checked: a release outside {@link #SUPPORTED_SERIES} is
+     * refused with one line naming {@code setting}.
+     *
+     * @throws IllegalArgumentException "&lt;setting&gt;: &lt;why&gt;"
+     */
+    public static SlurmVersion playable(String setting, String text) {
+        SlurmVersion v;
+        try {
+            v = SlurmVersion.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(setting + ": " + e.getMessage(), e);
+        }
+        if (!supported(v)) {
+            throw new IllegalArgumentException(setting + ": Slurm " + v + " is not a release Plugstack can play (supported series: "
+                    + String.join(", ", SUPPORTED_SERIES) + ")");
+        }
+        return v;
     }
 }

@@ -9,6 +9,8 @@ package io.plugstack.api.plugin;
 public final class SlurmRelease {
     /** major.minor.micro of the emulated Slurm release. */
     public static final String BUILT_FOR = "${slurm.release}";
+    /** The release series every shipped plugin declares in Slurm-Plugin-Releases (slurm.releases). */
+    public static final String SHIPPED_SERIES = "${slurm.releases}";
 
     private SlurmRelease() {
     }

@@ -60,6 +60,40 @@ class PluginIdentityTest {
         assertTrue(identity("spank", "21.08.1").incompatibilityWith(host).orElseThrow().contains(": expected 22.05.x ("));
     }
 
+    private static PluginIdentity writtenFor(String type, String version, String releases) {
+        Map<String, String> h = headers(type, "demo", version);
+        h.put(PluginHeaders.RELEASES, releases);
+        return PluginIdentity.fromHeaders(h::get);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"22.05.8", "23.02.1", "23.11.4", "24.05.8", "24.11.6", "25.05.3", "25.11.0", "25.11.2"})
+    void aPluginWrittenForTheHostsSeriesLoadsWhateverReleaseItWasBuiltWith(String host) {
+        assertEquals(Optional.empty(), writtenFor("job_submit/lua", "25.11.0", "22.05-25.11").incompatibilityWith(SlurmVersion.parse(host)));
+        assertEquals(Optional.empty(), writtenFor("spank", "25.11.0", "22.05-25.11").incompatibilityWith(SlurmVersion.parse(host)));
+    }
+
+    @Test
+    void withoutTheReleasesHeaderSlurmsRuleAloneDecides() {
+        String why = identity("job_submit/lua", "25.11.0").incompatibilityWith(SlurmVersion.parse("22.05.8")).orElseThrow();
+        assertEquals("Slurm-Plugin-Version 25.11.0 does not match the runtime's Slurm 22.05.8: expected 22.05.8 "
+                + "(Incompatible Slurm plugin version)", why);
+    }
+
+    @Test
+    void aHostOutsideTheDeclaredSeriesGetsSlurmsRefusalNamingTheSeriesToo() {
+        String why = writtenFor("cli_filter/lua", "25.11.0", "23.02-25.11").incompatibilityWith(SlurmVersion.parse("22.05.8")).orElseThrow();
+        assertTrue(why.startsWith("Slurm-Plugin-Version 25.11.0 does not match the runtime's Slurm 22.05.8: expected 22.05.8 "
+                + "(Incompatible Slurm plugin version)"), why);
+        assertTrue(why.endsWith("; Slurm-Plugin-Releases 23.02-25.11 does not include it"), why);
+    }
+
+    @Test
+    void malformedReleasesHeaderGivesAMessageNamingIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> writtenFor("spank", "25.11.0", "22.5.8-25"));
+        assertTrue(e.getMessage().startsWith(PluginHeaders.RELEASES + " \"22.5.8-25\" is not a release series range"), e.getMessage());
+    }
+
     @Test
     void refusalRendersTheVersionAsSlurmDoesWithTwoDigitMinor() {
         String why = identity("spank", "24.5.1").incompatibilityWith(HOST).orElseThrow();

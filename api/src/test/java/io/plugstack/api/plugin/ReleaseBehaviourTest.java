@@ -1,6 +1,7 @@
 package io.plugstack.api.plugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,6 +14,7 @@ class ReleaseBehaviourTest {
     @CsvSource({
         "SPANK_PREPEND_TASK_ARGV, 23.11.0, 23.02.7",
         "SPANK_INIT_FAILURE_MODE, 25.05.0, 24.11.6",
+        "SPANK_CALLERS_FAIL_ON_ANY_NONZERO, 25.05.0, 24.11.6",
         "LUA_EXPORTS_EVERY_ERRNO_NAME, 23.02.0, 22.05.8",
         "LUA_LOG_USER_IN_JOB_MODIFY, 23.02.0, 22.05.8",
         "LUA_QOS_PRIORITY, 24.11.0, 24.05.8",
@@ -37,6 +39,27 @@ class ReleaseBehaviourTest {
         "25.11.0, true", "21.08.8, false", "26.05.0, false"})
     void theSupportedSeriesAre22_05To25_11(String release, boolean supported) {
         assertThat(ReleaseBehaviour.supported(SlurmVersion.parse(release))).isEqualTo(supported);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"21.08.8, '21.08.8 is not a release Plugstack can play'", "26.05.0, '26.05.0 is not a release Plugstack can play'",
+        "25.11, '\"25.11\" is not major.minor.micro'"})
+    void aReleaseOutsideTheSupportedSeriesIsRefusedInOneLineNamingTheSetting(String release, String why) {
+        assertThatThrownBy(() -> ReleaseBehaviour.playable("plugstack.slurm.release", release))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("plugstack.slurm.release: ").hasMessageContaining(why)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        assertThat(ReleaseBehaviour.playable("plugstack.slurm.release", "22.05.8")).isEqualTo(SlurmVersion.parse("22.05.8"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void theShippedPluginsAreWrittenForExactlyTheSupportedSeries() {
+        ReleaseSeries shipped = ReleaseSeries.parse(SlurmRelease.SHIPPED_SERIES);
+        for (String series : ReleaseBehaviour.SUPPORTED_SERIES) {
+            assertThat(shipped.contains(SlurmVersion.parse(series + ".0"))).as(series).isTrue();
+        }
+        assertThat(shipped.toString()).isEqualTo(ReleaseBehaviour.SUPPORTED_SERIES.get(0) + "-"
+                + ReleaseBehaviour.SUPPORTED_SERIES.get(ReleaseBehaviour.SUPPORTED_SERIES.size() - 1));
     }
 
     @ParameterizedTest

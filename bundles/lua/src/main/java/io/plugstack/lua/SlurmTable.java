@@ -3,10 +3,13 @@ package io.plugstack.lua;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Function;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.slurm.TimeStr;
@@ -17,7 +20,8 @@ import party.iroiro.luajava.Lua;
  * time_str2mins, get_qos_priority, the printf-style wrappers (tiny chunks over string.format, as
  * Slurm compiles them, looking up {@code slurm} and unpack at call time), the constants and every
  * errno of {@link SlurmErrno} by name. Numbers are pushed as Lua numbers the way lua_pushnumber does
- * (floats under 5.3+). Not in 25.11: to_json/from_json/to_yaml/from_yaml (26.05).
+ * (floats under 5.3+). Not in 25.11: to_json/from_json/to_yaml/from_yaml (26.05). What an older release
+ * lacks is the release table's: eight errno names before 23.02, no get_qos_priority before 24.11.
  */
 public final class SlurmTable {
 
@@ -26,16 +30,38 @@ public final class SlurmTable {
     private final Logger log;
     private final String clusterName;
     private final Function<String, OptionalLong> qosPriority;
+    private final SlurmVersion release;
+
+    /**
+     * The errno names slurm_lua.c exported before 23.02 (by hand; spec LUA-3), besides SUCCESS,
+     * ERROR and FAILURE.
+     */
+    static final List<SlurmErrno> ERRNO_NAMES_BEFORE_23_02 = List.of(SlurmErrno.ESLURM_ACCESS_DENIED,
+            SlurmErrno.ESLURM_ACCOUNTING_POLICY, SlurmErrno.ESLURM_INVALID_ACCOUNT, SlurmErrno.ESLURM_INVALID_LICENSES,
+            SlurmErrno.ESLURM_INVALID_NODE_COUNT, SlurmErrno.ESLURM_INVALID_TIME_LIMIT,
+            SlurmErrno.ESLURM_JOB_MISSING_SIZE_SPECIFICATION, SlurmErrno.ESLURM_MISSING_TIME_LIMIT);
+
+    /** The table of the release this API was built for. */
+    public SlurmTable(Logger log, String clusterName, Function<String, OptionalLong> qosPriority) {
+        this(log, clusterName, qosPriority, SlurmVersion.builtFor());
+    }
 
     /**
      * @param log         where slurm.log/slurm.error lines go ("lua: " prefix)
      * @param clusterName ClusterName (slurm.CLUSTER_NAME)
      * @param qosPriority a QOS's priority by name, for slurm.get_qos_priority
+     * @param release     the Slurm release the runtime plays ({@link SlurmVersion#running})
      */
-    public SlurmTable(Logger log, String clusterName, Function<String, OptionalLong> qosPriority) {
+    public SlurmTable(Logger log, String clusterName, Function<String, OptionalLong> qosPriority, SlurmVersion release) {
         this.log = log;
         this.clusterName = clusterName;
         this.qosPriority = qosPriority;
+        this.release = release;
+    }
+
+    /** The errno names {@code slurm} carries at {@code release} (LUA_EXPORTS_EVERY_ERRNO_NAME). */
+    static List<SlurmErrno> errnoNames(SlurmVersion release) {
+        return ReleaseBehaviour.LUA_EXPORTS_EVERY_ERRNO_NAME.at(release) ? List.of(SlurmErrno.values()) : ERRNO_NAMES_BEFORE_23_02;
     }
 
     /** A uint64_t as lua_pushnumber converts it: the unsigned value as a double. */
@@ -92,7 +118,7 @@ public final class SlurmTable {
             L.push(value);
             L.setField(-2, name);
         });
-        for (SlurmErrno e : SlurmErrno.values()) {
+        for (SlurmErrno e : errnoNames(release)) {
             L.push((double) e.code());
             L.setField(-2, e.name());
         }
@@ -104,8 +130,10 @@ public final class SlurmTable {
         L.setField(-2, "error");
         L.push(SlurmTable::timeStr2Mins);
         L.setField(-2, "time_str2mins");
-        L.push(this::getQosPriority);
-        L.setField(-2, "get_qos_priority");
+        if (ReleaseBehaviour.LUA_QOS_PRIORITY.at(release)) {
+            L.push(this::getQosPriority);
+            L.setField(-2, "get_qos_priority");
+        }
         L.setGlobal("slurm");
         String unpack = version == LuaVersion.LUA_5_1 ? "unpack" : "table.unpack";
         wrapper(L, "log_error", "slurm.error (string.format(" + unpack + "({...})))");

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.bundles.testing.RecordingLogger;
 import party.iroiro.luajava.Lua;
 
@@ -31,11 +32,20 @@ final class LuaHarness {
     }
 
     String eval(LuaVersion version, String expr) {
+        return eval(version, SlurmVersion.builtFor(), expr);
+    }
+
+    /** The same, with the slurm table of Slurm {@code release}. */
+    String eval(SlurmVersion release, String expr) {
+        return eval(LuaVersion.LUA_5_4, release, expr);
+    }
+
+    private String eval(LuaVersion version, SlurmVersion release, String expr) {
         try {
             Path file = dir.resolve("probe.lua");
             Files.writeString(file, "function probe() return tostring(" + expr + ") end\n");
             SlurmTable slurm = new SlurmTable(log, "tux",
-                    q -> q.equals("high") ? OptionalLong.of(100) : OptionalLong.empty());
+                    q -> q.equals("high") ? OptionalLong.of(100) : OptionalLong.empty(), release);
             try (LuaScript s = new LuaScript(file, "test/lua", version, List.of("probe"), L -> slurm.install(L, version), log)) {
                 if (s.load().isPresent()) {
                     throw new AssertionError("load failed: " + log.lines);

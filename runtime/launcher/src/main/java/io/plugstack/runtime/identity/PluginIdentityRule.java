@@ -14,7 +14,9 @@ import io.plugstack.api.plugin.SlurmVersion;
  * applied to a bundle's manifest instead of a shared object's symbols.
  *
  * <p>A bundle is a plugin when it carries any Slurm-Plugin-* header or provides a plugin family's
- * service; a bundle that is neither (the framework's own bundles) is not judged at all.
+ * service; a bundle that is neither (the framework's own bundles) is not judged at all. A plugin that
+ * declares the release series it was written for (Slurm-Plugin-Releases, every shipped one) passes at
+ * any release of them: the runtime's release ({@code plugstack.slurm.release}) is then the one setting.
  */
 public final class PluginIdentityRule {
 
@@ -57,7 +59,7 @@ public final class PluginIdentityRule {
     }
 
     private static String headerNamedIn(String message) {
-        for (String h : new String[] {PluginHeaders.TYPE, PluginHeaders.NAME, PluginHeaders.VERSION}) {
+        for (String h : new String[] {PluginHeaders.TYPE, PluginHeaders.NAME, PluginHeaders.VERSION, PluginHeaders.RELEASES}) {
             if (message.startsWith(h)) {
                 return h;
             }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.plugin.SlurmRelease;
 import io.plugstack.api.plugin.SlurmVersion;
@@ -64,7 +65,7 @@ public final class RuntimeSettings {
                         || k.startsWith("org.osgi.") || k.startsWith("ds.") || k.startsWith("obr."))
                 .forEach(k -> v.put(k, overrides.getProperty(k)));
         RuntimeSettings s = new RuntimeSettings(home.toAbsolutePath().normalize(), v);
-        s.slurmRelease(); // fail fast on a malformed release
+        s.slurmRelease(); // fail fast on a malformed or unsupported release
         return s;
     }
 
@@ -72,13 +73,9 @@ public final class RuntimeSettings {
         return home;
     }
 
+    /** The release the runtime plays: one of the supported series (ReleaseBehaviour), else start is refused. */
     public SlurmVersion slurmRelease() {
-        String text = values.getOrDefault(SLURM_RELEASE, SlurmRelease.BUILT_FOR);
-        try {
-            return SlurmVersion.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(SLURM_RELEASE + ": " + e.getMessage(), e);
-        }
+        return ReleaseBehaviour.playable(SLURM_RELEASE, values.getOrDefault(SLURM_RELEASE, SlurmRelease.BUILT_FOR));
     }
 
     public Path deployDir() {

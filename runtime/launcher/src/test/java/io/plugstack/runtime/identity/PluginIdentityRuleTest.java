@@ -64,6 +64,30 @@ class PluginIdentityRuleTest {
     }
 
     @Test
+    void aShippedPluginWrittenForTheRuntimesSeriesIsAcceptedAt22_05() {
+        PluginIdentityRule at2205 = new PluginIdentityRule(SlurmVersion.parse("22.05.8"));
+        Map<String, String> h = headers("job_submit/lua", "lua", "25.11.0");
+        h.put("Slurm-Plugin-Releases", "22.05-25.11");
+        assertInstanceOf(Verdict.Accepted.class, at2205.judge(h::get, List.of()));
+    }
+
+    @Test
+    void aThirdPartyPluginBuiltFor25_11IsRefusedAt22_05WithSlurmsMessage() {
+        PluginIdentityRule at2205 = new PluginIdentityRule(SlurmVersion.parse("22.05.8"));
+        Verdict.Refused r = refused(at2205.judge(headers("job_submit/site", "site", "25.11.0")::get, List.of()));
+        assertEquals("Slurm-Plugin-Version", r.header());
+        assertEquals("Slurm-Plugin-Version 25.11.0 does not match the runtime's Slurm 22.05.8: expected 22.05.8"
+                + " (Incompatible Slurm plugin version)", r.reason());
+    }
+
+    @Test
+    void malformedReleasesHeaderIsRefusedNamingIt() {
+        Map<String, String> h = headers("spank", "renice", "25.11.2");
+        h.put("Slurm-Plugin-Releases", "all");
+        assertEquals("Slurm-Plugin-Releases", refused(judge(h)).header());
+    }
+
+    @Test
     void cliFilterPluginOfSameReleaseIsAccepted() {
         assertInstanceOf(Verdict.Accepted.class, judge(headers("cli_filter/user_defaults", "user_defaults", "25.11.2")));
     }

@@ -43,6 +43,15 @@ class RuntimeSettingsTest {
     }
 
     @Test
+    void aReleaseOutsideTheSupportedSeriesRefusesTheStartInOneLineNamingTheSetting() {
+        Properties p = new Properties();
+        p.setProperty("plugstack.slurm.release", "21.08.8");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RuntimeSettings.load(home, p));
+        assertEquals("plugstack.slurm.release: Slurm 21.08.8 is not a release Plugstack can play "
+                + "(supported series: 22.05, 23.02, 23.11, 24.05, 24.11, 25.05, 25.11)", e.getMessage());
+    }
+
+    @Test
     void unrelatedSystemPropertiesAreNotPassedToTheFramework() {
         Properties p = new Properties();
         p.setProperty("java.home", "/x");

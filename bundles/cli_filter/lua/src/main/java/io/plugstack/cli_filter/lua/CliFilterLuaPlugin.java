@@ -22,6 +22,8 @@ import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.lua.LuaCall;
 import io.plugstack.lua.LuaScript;
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.lua.LuaVersion;
 import io.plugstack.lua.SlurmTable;
 import party.iroiro.luajava.Lua;
@@ -66,18 +68,32 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Activate
     public CliFilterLuaPlugin(BundleContext context, Config config) {
-        this(scriptPath(RuntimeHome.of(context::getProperty).etc(), config.CliFilterParameters()),
+        this(SlurmVersion.running(context::getProperty), RuntimeHome.of(context::getProperty).etc(), context, config);
+    }
+
+    private CliFilterLuaPlugin(SlurmVersion release, Path etc, BundleContext context, Config config) {
+        this(scriptPath(etc, config.CliFilterParameters(), release),
                 LuaVersion.parse(context.getProperty(LuaVersion.SETTING)), config.ClusterName(), System::getenv,
-                System.getLogger(PLUGIN_TYPE));
+                System.getLogger(PLUGIN_TYPE), release);
     }
 
     CliFilterLuaPlugin(Path script, LuaVersion version, String clusterName, Supplier<Map<String, String>> environment,
             Logger log) {
+        this(script, version, clusterName, environment, log, SlurmVersion.builtFor());
+    }
+
+    CliFilterLuaPlugin(Path script, LuaVersion version, String clusterName, Supplier<Map<String, String>> environment,
+            Logger log, SlurmVersion release) {
         this.log = log;
         this.environment = environment;
-        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty());
+        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty(), release);
         this.script = new LuaScript(script, PLUGIN_TYPE, version,
                 List.of("slurm_cli_setup_defaults", "slurm_cli_pre_submit", "slurm_cli_post_submit"), this::install, log);
+    }
+
+    /** The script at {@code release}: CliFilterParameters=cli_filter_lua_path= is read from 25.11 on (the release table's row). */
+    static Path scriptPath(Path confDir, String parameters, SlurmVersion release) {
+        return scriptPath(confDir, ReleaseBehaviour.CLI_FILTER_LUA_PATH_PARAMETER.at(release) ? parameters : "");
     }
 
     /** cli_filter_lua_path= from CliFilterParameters (a comma list), else cli_filter.lua in the conf dir. */

@@ -1,18 +1,25 @@
 package io.plugstack.cli_filter.none;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 
 /**
  * cli_filter/none: every hook does nothing and answers SUCCESS; the options are never read or changed.
  *
- * <p><b>Why it exists.</b> Slurm shipped this plugin until 23.02 and removed it in 23.11 (spec CLI-10);
- * Plugstack emulates 25.11, where {@code CliFilterPlugins=cli_filter/none} would make salloc, sbatch and
- * srun fail ("failed to initialize cli_filter plugin"). It is shipped only so that sites migrating
- * configurations written for Slurm before 23.11 keep working. An empty {@code CliFilterPlugins} list is
- * Slurm's own no-op and is what new configurations should use.
+ * <p><b>Which releases have it.</b> Slurm shipped this plugin until 23.02 and removed it in 23.11 (spec
+ * CLI-10, the release table's {@link ReleaseBehaviour#CLI_FILTER_NONE_REMOVED}). At a release that has it
+ * it loads; from 23.11 on its init() fails as Slurm's lookup of a plugin that is not there does, so
+ * {@code CliFilterPlugins=cli_filter/none} makes salloc, sbatch and srun fail as they do in Slurm. An
+ * empty {@code CliFilterPlugins} list is Slurm's own no-op and what new configurations should use.
  *
  * <p>Unlike the pre-23.11 C plugin it does not log on each hook: it does nothing at all.
  */
@@ -21,6 +28,32 @@ public class NonePlugin implements CliFilterPlugin {
 
     /** SLURM_SUCCESS. */
     static final int SUCCESS = 0;
+    /** SLURM_ERROR. */
+    static final int ERROR = -1;
+
+    private final SlurmVersion release;
+    private final Logger log;
+
+    @Activate
+    public NonePlugin(BundleContext context) {
+        this(SlurmVersion.running(context::getProperty), System.getLogger("cli_filter/none"));
+    }
+
+    NonePlugin(SlurmVersion release, Logger log) {
+        this.release = release;
+        this.log = log;
+    }
+
+    /** Loads before 23.11; from 23.11 on there is no such plugin (plugin_context_create's message). */
+    @Override
+    public int init() {
+        if (ReleaseBehaviour.CLI_FILTER_NONE_REMOVED.at(release)) {
+            log.log(Level.ERROR, "cannot find cli_filter plugin for cli_filter/none: Slurm " + release
+                    + " has none (removed in 23.11; an empty CliFilterPlugins is the no-op)");
+            return ERROR;
+        }
+        return SUCCESS;
+    }
 
     @Override
     public int setupDefaults(CliOptions options, boolean early) {

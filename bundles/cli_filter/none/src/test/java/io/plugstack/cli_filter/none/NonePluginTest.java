@@ -8,11 +8,14 @@ import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.clifilter.CliOptions;
+import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.bundles.testing.RecordingLogger;
 
-/** CLI-10: cli_filter/none takes no action and returns SUCCESS on every hook. */
+/** CLI-10: cli_filter/none takes no action and returns SUCCESS on every hook; it exists until 23.02. */
 class NonePluginTest {
 
-    private final NonePlugin plugin = new NonePlugin();
+    private final RecordingLogger log = new RecordingLogger();
+    private final NonePlugin plugin = new NonePlugin(SlurmVersion.parse("22.05.8"), log);
 
     /** Options that fail the test if the plugin touches them at all. */
     private static CliOptions untouchable() {
@@ -40,7 +43,17 @@ class NonePluginTest {
     }
 
     @Test
-    void initSucceedsSoTheHostLoadsIt() {
+    void initSucceedsAtAReleaseThatHasIt() {
         assertThat(plugin.init()).isZero();
+        assertThat(new NonePlugin(SlurmVersion.parse("23.02.7"), log).init()).isZero();
+        assertThat(log.lines).isEmpty();
+    }
+
+    @Test
+    void initFailsFrom23_11OnAsSlurmFindsNoSuchPlugin() {
+        assertThat(new NonePlugin(SlurmVersion.parse("23.11.0"), log).init()).isEqualTo(-1);
+        assertThat(new NonePlugin(SlurmVersion.parse("25.11.0"), log).init()).isEqualTo(-1);
+        assertThat(log.lines).hasSize(2).first().asString()
+                .contains("cannot find cli_filter plugin for cli_filter/none").contains("Slurm 23.11.0 has none");
     }
 }

@@ -54,6 +54,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     private final Slurmctld slurmctld;
     private final Logger log;
     private final boolean rejectRuntimeErrors;
+    private final boolean logUserInModify;
     private final JobDescTable descs;
     private final PartitionTable parts = new PartitionTable();
     private final JobRecordTable records = new JobRecordTable();
@@ -64,7 +65,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     @Activate
     public JobSubmitLuaPlugin(BundleContext context, Config config, @Reference(name = "slurmctld") Slurmctld slurmctld) {
         this(RuntimeHome.of(context::getProperty).etc(), LuaVersion.parse(context.getProperty(LuaVersion.SETTING)),
-                slurmctld, config.ClusterName(), SlurmVersion.builtFor(), System.getLogger(PLUGIN_TYPE));
+                slurmctld, config.ClusterName(), SlurmVersion.running(context::getProperty), System.getLogger(PLUGIN_TYPE));
     }
 
     /** Outside OSGi (tests, benchmarks): the script is {@code confDir/job_submit.lua}. */
@@ -73,8 +74,9 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         this.slurmctld = slurmctld;
         this.log = log;
         this.rejectRuntimeErrors = ReleaseBehaviour.JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS.at(release);
+        this.logUserInModify = ReleaseBehaviour.LUA_LOG_USER_IN_JOB_MODIFY.at(release);
         this.descs = new JobDescTable(log);
-        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty());
+        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty(), release);
         this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,
                 List.of("slurm_job_submit", "slurm_job_modify"), this::install, log);
     }
@@ -158,10 +160,12 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
             default:
                 break;
         }
-        if (userMsg.length() > 0) {
+        if (userMsg.length() > 0 && !logUserInModify && function.equals("job_modify")) {
+            log.log(Level.ERROR, "Use of log.user() in job_modify is not supported. Message discarded: (\"" + userMsg + "\")");
+        } else if (userMsg.length() > 0) {
             message.set(userMsg.toString());
-            userMsg.setLength(0);
         }
+        userMsg.setLength(0);
         return rc;
     }
 }

@@ -45,7 +45,6 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.Slurmctld;
-import io.plugstack.api.plugin.SlurmRelease;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -82,9 +81,8 @@ public final class BenchComponent implements Bench, Slurmctld {
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
             @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters, @Reference NodeSpool spool) {
         this.config = SlurmConfig.of(properties);
-        String release = context.getProperty("plugstack.slurm.release");
         String node = context.getProperty("plugstack.bench.node");
-        SlurmVersion v = SlurmVersion.parse(release != null ? release : SlurmRelease.BUILT_FOR);
+        SlurmVersion v = SlurmVersion.running(context::getProperty);
         Path data = spool.data();
         NodeJobs nodeJobs = spool.jobs();
         this.leftovers = spool.leftovers();

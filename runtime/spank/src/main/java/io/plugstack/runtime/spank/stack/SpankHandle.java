@@ -62,6 +62,11 @@ public final class SpankHandle implements Spank {
         this(context, release, log, options, new LinkedHashMap<>(), new LinkedHashMap<>());
     }
 
+    /** The Slurm release the stack plays (what its callers' rules depend on). */
+    public SlurmVersion release() {
+        return release;
+    }
+
     /** The job as this handle reports it; null until the job is known (local before local_user_init). */
     public void job(JobFacts facts) {
         this.job = facts;

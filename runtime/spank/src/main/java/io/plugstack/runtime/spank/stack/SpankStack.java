@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
@@ -141,11 +143,25 @@ public final class SpankStack implements AutoCloseable {
             log.debug2("spank: " + p.label() + ": " + callback.shortName() + " = " + rc);
             if (rc != 0 && p.required()) {
                 log.error("spank: required plugin " + p.label() + ": " + callback.shortName() + "() failed with rc=" + rc);
-                Optional<SpankError> mode = callback == SpankCallback.INIT ? p.plugin().initFailureMode() : Optional.empty();
-                return new CallResult(mode.map(SpankError::code).orElse(rc), Optional.of(p.label()), mode);
+                SlurmVersion release = handle.release();
+                // the failure mode symbol exists from 25.05 on: before, the init's own rc is the stack's
+                Optional<SpankError> mode = callback == SpankCallback.INIT && ReleaseBehaviour.SPANK_INIT_FAILURE_MODE.at(release)
+                        ? p.plugin().initFailureMode() : Optional.empty();
+                int result = mode.map(SpankError::code).orElse(rc);
+                return new CallResult(result, Optional.of(p.label()), mode, failsCaller(context, result, release));
             }
         }
         return CallResult.OK;
+    }
+
+    /**
+     * Whether the caller of a stack that returned {@code rc} (non-zero) fails: before 25.05 sbatch,
+     * salloc (allocator) and slurmstepd (remote) tested {@code < 0}, so a positive rc let them go on.
+     */
+    static boolean failsCaller(SpankContext context, int rc, SlurmVersion release) {
+        boolean testsBelowZero = (context == SpankContext.ALLOCATOR || context == SpankContext.REMOTE)
+                && !ReleaseBehaviour.SPANK_CALLERS_FAIL_ON_ANY_NONZERO.at(release);
+        return testsBelowZero ? rc < 0 : rc != 0;
     }
 
     /** Drops the stack: job_script plugins' class spaces go with it. */
