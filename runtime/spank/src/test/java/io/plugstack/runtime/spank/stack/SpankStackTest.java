@@ -139,6 +139,45 @@ class SpankStackTest {
         assertThat(r.failureMode()).contains(SpankError.JOB_FAILURE);
     }
 
+    private static SpankHandle handleAt(SpankContext ctx, String release) {
+        return new SpankHandle(ctx, io.plugstack.api.plugin.SlurmVersion.parse(release), new StackFixtures.RecordingLog(),
+                new StackFixtures.NoOptions());
+    }
+
+    @Test
+    void before25_05AFailureModeIsNotLookedUpAndTheInitsRcStays() {
+        resolver.with("fm", new WithFailureMode());
+        CallResult r = stack(SpankContext.REMOTE, required("fm")).call(SpankCallback.INIT, handleAt(SpankContext.REMOTE, "24.11.6"));
+        assertThat(r.rc()).isEqualTo(-1);
+        assertThat(r.failureMode()).isEmpty();
+        assertThat(r.ok()).isFalse();
+    }
+
+    @Test
+    void before25_05APositiveRcStopsTheCallbackButNotSbatchSallocOrSlurmstepd() {
+        for (SpankContext ctx : new SpankContext[] {SpankContext.ALLOCATOR, SpankContext.REMOTE}) {
+            calls.clear();
+            resolver.with("a", new Recorder("a", 2)).with("b", new Recorder("b", 0));
+            CallResult r = stack(ctx, required("a"), required("b")).call(SpankCallback.INIT, handleAt(ctx, "22.05.8"));
+            assertThat(r.rc()).as("%s", ctx).isEqualTo(2);
+            assertThat(r.failed()).as("%s", ctx).contains("a.so");
+            assertThat(r.ok()).as("the caller tests < 0 in %s", ctx).isTrue();
+            assertThat(calls).as("the stack still stops").containsExactly("a.init[]");
+        }
+    }
+
+    @Test
+    void from25_05OnAndInSrunAPositiveRcFailsTheCaller() {
+        resolver.with("a", new Recorder("a", 2));
+        assertThat(stack(SpankContext.ALLOCATOR, required("a")).call(SpankCallback.INIT, handleAt(SpankContext.ALLOCATOR, "25.05.0")).ok())
+                .isFalse();
+        assertThat(stack(SpankContext.LOCAL, required("a")).call(SpankCallback.INIT, handleAt(SpankContext.LOCAL, "22.05.8")).ok())
+                .isFalse();
+        resolver.with("n", new Recorder("n", -1));
+        assertThat(stack(SpankContext.REMOTE, required("n")).call(SpankCallback.INIT, handleAt(SpankContext.REMOTE, "22.05.8")).ok())
+                .as("a negative rc fails the caller in every release").isFalse();
+    }
+
     @Test
     void pluginThatThrowsFailsLikeANonZeroResult() {
         resolver.with("t", new SpankPlugin() {
