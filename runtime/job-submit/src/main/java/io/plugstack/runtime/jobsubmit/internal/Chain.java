@@ -69,6 +69,11 @@ public final class Chain {
     }
 
     Result modify(String list, JobDescriptor desc, JobRecord current, long uid) {
+        // scontrol update sends no user_id (only -u does); job_modify sees the job's owner there (real
+        // 22.05.8: root updating uid 1001's job shows user_id 1001, user_name that user's)
+        if (desc.userId() == NoVal.NO_VAL && current != null) {
+            desc.setNumber(io.plugstack.api.jobsubmit.JobDescField.USER_ID, current.userId());
+        }
         return run(list, "job_modify", (p, m) -> p.jobModify(desc, current, uid, m));
     }
 
@@ -115,9 +120,9 @@ public final class Chain {
                 if (SlurmErrno.of(rc).isEmpty()) {
                     log.error(type + ": " + hook + "() returned unknown error code " + rc);
                 }
-                return new Result(rc, message.get(), type);
+                return new Result(rc, message.printed(), type);
             }
         }
-        return new Result(0, message.get(), "");
+        return new Result(0, message.printed(), "");
     }
 }
