@@ -100,6 +100,20 @@ class ChainTest {
         assertThat(update.userId()).isEqualTo(1001);
     }
 
+    /** Before the plugins, slurmctld marks what the request left to defaults (real 22.05.8: 0x1E000000, with -A -p -q 0x10000000). */
+    @Test
+    void requestLeftToDefaultsIsMarkedInBitflags() {
+        JobDescriptor none = new JobDescriptor();
+        JobDescriptor given = new JobDescriptor();
+        given.setAccount("acct");
+        given.setPartition("debug");
+        given.setQos("normal");
+        chain(catalog("a", plugin("a", 0, null))).submit("a", none, 1);
+        chain(catalog("a", plugin("a", 0, null))).submit("a", given, 1);
+        assertThat(none.getNumber(io.plugstack.api.jobsubmit.JobDescField.BITFLAGS)).isEqualTo(0x1E000000L);
+        assertThat(given.getNumber(io.plugstack.api.jobsubmit.JobDescField.BITFLAGS)).isEqualTo(0x10000000L);
+    }
+
     /** print_multi_line_string splits with strtok_r: empty lines never print (real 22.05.8: "a\n\nb\n" prints a, b). */
     @Test
     void emptyLinesOfTheMessageAreNotPrinted() {
