@@ -35,9 +35,19 @@ public final class UserMessage {
         return Optional.ofNullable(text);
     }
 
-    /** The message split at "\n", as the commands print it; empty when there is none. */
+    /**
+     * The lines the commands print: sbatch/srun/salloc's print_multi_line_string splits the message with
+     * strtok_r at "\n", so empty lines (a trailing newline, "\n\n") print nothing (checked on 22.05.8:
+     * log_user("a\n\nb\n") prints "a" and "b"). Empty when there is no message.
+     */
     public List<String> lines() {
-        return text == null ? List.of() : List.of(text.split("\n", -1));
+        return text == null ? List.of() : java.util.Arrays.stream(text.split("\n")).filter(l -> !l.isEmpty()).toList();
+    }
+
+    /** The message as the commands show it: its {@link #lines()} joined with "\n"; empty when none would print. */
+    public Optional<String> printed() {
+        List<String> lines = lines();
+        return lines.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", lines));
     }
 
     /** Removes the message. */

@@ -42,4 +42,14 @@ class UserMessageTest {
         m.clear();
         assertTrue(m.get().isEmpty());
     }
+
+    /** sbatch prints a message with strtok_r: a trailing or doubled newline prints no empty line (real 22.05.8). */
+    @Test
+    void emptyLinesAreNotPrinted() {
+        UserMessage m = new UserMessage();
+        m.set("hello\n");
+        m.append("\nb");
+        assertEquals(List.of("hello", "b"), m.lines());
+        assertEquals(java.util.Optional.of("hello\nb"), m.printed());
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.api.user.UnixUsers;
 import io.plugstack.lua.LuaProxies;
 import io.plugstack.lua.SlurmTable;
 import party.iroiro.luajava.Lua;
@@ -16,7 +17,9 @@ import party.iroiro.luajava.Lua;
  * {@code job_desc} as job_submit/lua gives it (JSL-20…JSL-23): an empty table whose metatable reads and
  * writes the request through {@link JobDescField}, the one table of job_desc fields. Numbers are pushed
  * as Lua numbers (lua_pushnumber: floats under 5.3+); unset strings are nil; argv and spank_job_env are
- * new 0-indexed tables on every read; environment is a proxy (batch jobs only). Writes follow the
+ * new 0-indexed tables on every read; environment is always a proxy, which answers only for a batch
+ * request (JSL-22: a lookup on any other logs why and reads nil); user_name is the request's identity,
+ * else the name of its user_id (uid_to_string_or_null). Writes follow the
  * field's rule: "" clears a string, nil or a table raises "bad argument #3", an unknown or read-only
  * name logs "_set_job_field: unrecognized field: &lt;name&gt;" and is dropped.
  */
@@ -58,23 +61,25 @@ final class JobDescTable {
                 pushZeroIndexed(L, current.getList(field));
                 break;
             case ENVIRONMENT:
-                if (v == null) {
-                    log.log(Level.INFO, "job_desc->environment only accessible for batch jobs.");
-                    L.pushNil();
-                } else {
-                    LuaProxies.pushProxy(L, ENV_META);
-                }
+                // _push_job_env: a proxy whatever the request (22.05.8 and 25.11 alike); its lookups check
+                LuaProxies.pushProxy(L, ENV_META);
                 break;
             case BOOLEAN:
                 L.push((Boolean) v);
                 break;
             case STRING:
-                pushString(L, (String) v);
+                pushString(L, field == JobDescField.USER_NAME && v == null ? userName(current) : (String) v);
                 break;
             default:
                 pushNumber(L, field, (Long) v);
         }
         return 1;
+    }
+
+    /** A request without an identity (scontrol update's): the name of its user_id, as uid_to_string_or_null. */
+    private static String userName(JobDescriptor desc) {
+        long uid = desc.userId();
+        return uid == NoVal.NO_VAL ? null : UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(null);
     }
 
     private static void pushString(Lua L, String s) {
@@ -146,12 +151,36 @@ final class JobDescTable {
 
     private int envIndex(Lua L) {
         String name = L.toString(2);
+        if (current != null && !hasEnvironment("_job_env_field", "job_desc->environment only accessible for batch jobs.")) {
+            L.pushNil();
+            return 1;
+        }
         Optional<String> v = current == null || name == null ? Optional.empty() : current.getenv(name);
         pushString(L, v.orElse(null));
         return 1;
     }
 
+    /**
+     * Whether the request carries an environment; if not, logs as job_submit_lua.c does: an error when it
+     * has a script (a batch job without one), else {@code info} (the setter's text ends in a space there).
+     */
+    private boolean hasEnvironment(String function, String info) {
+        if (current.environment().isPresent()) {
+            return true;
+        }
+        if (current.script() != null) {
+            log.log(Level.ERROR, JobSubmitLuaPlugin.PLUGIN_TYPE + ": " + function + ": job_desc->environment is NULL.");
+        } else {
+            log.log(Level.INFO, info);
+        }
+        return false;
+    }
+
     private int envNewIndex(Lua L) {
+        if (current != null && !hasEnvironment("_set_job_env_field", "job_desc->environment only accessible for batch jobs. ")) {
+            L.pushNil(); // the value is not even checked then
+            return 1;
+        }
         if (!L.isString(2)) {
             L.push(LuaProxies.badArgument(L, 2, "string"));
             return 1;

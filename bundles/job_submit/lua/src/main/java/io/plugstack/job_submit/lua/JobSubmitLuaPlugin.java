@@ -54,7 +54,10 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     private final Slurmctld slurmctld;
     private final Logger log;
     private final boolean rejectRuntimeErrors;
+    /** Whether slurm_job_modify may send the user a message (before 23.02 its log_user lines were discarded). */
     private final boolean logUserInModify;
+    /** Set while slurm_job_modify runs (calls are serialised by the script's lock). */
+    private boolean inModify;
     private final JobDescTable descs;
     private final PartitionTable parts = new PartitionTable();
     private final JobRecordTable records = new JobRecordTable();
@@ -97,6 +100,11 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     }
 
     private int userMsg(Lua L) {
+        if (inModify && !logUserInModify) {
+            // 22.05's _log_lua_user_msg, checked on a real 22.05.8: the line goes to slurmctld's log only
+            log.log(Level.ERROR, "Use of log.user() in job_modify is not supported. Message discarded: (\"" + L.toString(1) + "\")");
+            return 0;
+        }
         if (userMsg.length() > 0) {
             userMsg.append('\n');
         }
@@ -129,13 +137,18 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     @Override
     public int jobModify(JobDescriptor job, JobRecord current, long modifyUid, UserMessage message) {
         return script.call(L -> {
-            LuaCall c = LuaCall.invoke(L, "slurm_job_modify", l -> {
-                descs.push(l, job);
-                records.push(l, current);
-                parts.push(l, slurmctld.partitions(), current.userId());
-                l.push((double) modifyUid);
-            });
-            return outcome("job_modify", c, message);
+            inModify = true;
+            try {
+                LuaCall c = LuaCall.invoke(L, "slurm_job_modify", l -> {
+                    descs.push(l, job);
+                    records.push(l, current);
+                    parts.push(l, slurmctld.partitions(), current.userId());
+                    l.push((double) modifyUid);
+                });
+                return outcome("job_modify", c, message);
+            } finally {
+                inModify = false;
+            }
         }).orElse(SlurmErrno.SLURM_ERROR.code());
     }
 
@@ -144,7 +157,8 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         int rc = SlurmErrno.SLURM_SUCCESS.code();
         switch (c.outcome()) {
             case ERROR:
-                log.log(Level.ERROR, PLUGIN_TYPE + ": " + script.path() + ": " + c.error());
+                // error("%s/lua: %s: %s", __func__, ...): job_submit/lua or job_modify/lua (checked on 22.05.8)
+                log.log(Level.ERROR, function + "/lua: " + script.path() + ": " + c.error());
                 if (rejectRuntimeErrors) {
                     userMsg.setLength(0);
                     userMsg.append(c.error());
@@ -160,9 +174,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
             default:
                 break;
         }
-        if (userMsg.length() > 0 && !logUserInModify && function.equals("job_modify")) {
-            log.log(Level.ERROR, "Use of log.user() in job_modify is not supported. Message discarded: (\"" + userMsg + "\")");
-        } else if (userMsg.length() > 0) {
+        if (userMsg.length() > 0) {
             message.set(userMsg.toString());
         }
         userMsg.setLength(0);

@@ -94,10 +94,37 @@ class JobDescFieldsTest {
         assertThat(eval("job_desc.site_factor")).isEqualTo("5.0");
     }
 
+    /**
+     * job_submit_lua.c pushes the environment proxy for every request; its lookup logs and reads nil when
+     * the request carries none (25.11's _job_env_field; a real 22.05.8 srun shows the same table, jobdesc-probe).
+     */
     @Test
-    void environmentIsNilForNonBatchAndLogs() {
-        assertThat(eval("job_desc.environment")).isEqualTo("nil");
+    void environmentOfANonBatchRequestIsAProxyWhoseLookupsLogAndReadNil() {
+        assertThat(eval("type(job_desc.environment) .. ' ' .. tostring(job_desc.environment.PATH)")).isEqualTo("table nil");
         assertThat(site.log.lines).contains("INFO job_desc->environment only accessible for batch jobs.");
+    }
+
+    /** _set_job_env_field without an environment: its own line (with a trailing space), the value unchecked. */
+    @Test
+    void writingTheEnvironmentOfANonBatchRequestLogsAndChangesNothing() {
+        afterScript("job_desc.environment.X = nil");
+        assertThat(desc.environment()).isEmpty();
+        assertThat(site.log.lines).contains("INFO job_desc->environment only accessible for batch jobs. ");
+    }
+
+    /** A batch request without an environment is an error of slurmctld's, not the script's. */
+    @Test
+    void environmentLookupOnABatchRequestWithoutOneIsAnError() {
+        desc.setScript("#!/bin/sh\ntrue\n");
+        assertThat(eval("tostring(job_desc.environment.PATH)")).isEqualTo("nil");
+        assertThat(site.log.lines).contains("ERROR job_submit/lua: _job_env_field: job_desc->environment is NULL.");
+    }
+
+    /** _get_job_req_field: the request's identity, else uid_to_string_or_null(user_id) (scontrol update's request). */
+    @Test
+    void userNameOfARequestWithoutIdentityIsTheNameOfItsUserId() {
+        desc.setNumber(JobDescField.USER_ID, 0);
+        assertThat(eval("job_desc.user_name")).isEqualTo("root");
     }
 
     @Test

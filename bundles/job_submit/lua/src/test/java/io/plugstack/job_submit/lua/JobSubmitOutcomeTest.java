@@ -169,4 +169,29 @@ class JobSubmitOutcomeTest {
         assertThat(site.message.lines()).containsExactly("submit1");
         p.fini();
     }
+
+    /** A modify that raised: error("%s/lua: %s: %s", __func__, ...), as a real 22.05.8 logs it (job_modify/lua). */
+    @Test
+    void runtimeErrorInModifyIsLoggedAsJobModify() {
+        site.script("function slurm_job_submit() return 0 end\n"
+                + "function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)\n  error('modify exploded')\nend\n");
+        JobSubmitLuaPlugin p = site.started();
+        assertThat(p.jobModify(LuaSite.request(), Jobs.record(Map.of("jobId", 42L, "userId", 1000L)), 0, new UserMessage())).isZero();
+        assertThat(site.log.lines).anyMatch(l -> l.startsWith("ERROR job_modify/lua: ") && l.endsWith("job_submit.lua:3: modify exploded"));
+        p.fini();
+    }
+
+    /** Before 23.02 log_user in slurm_job_modify reaches slurmctld's log only (real 22.05.8, LUA_LOG_USER_IN_JOB_MODIFY). */
+    @Test
+    void logUserInModifyIsDiscardedAndLoggedBefore2302() {
+        site.script("function slurm_job_submit() return 0 end\n"
+                + "function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)\n  slurm.log_user('modify says hi') return 0\nend\n");
+        JobSubmitLuaPlugin p = site.plugin(LuaVersion.LUA_5_4, SlurmVersion.parse("22.05.8"));
+        assertThat(p.init()).isZero();
+        UserMessage m = new UserMessage();
+        p.jobModify(LuaSite.request(), Jobs.record(Map.of("jobId", 42L, "userId", 1000L)), 0, m);
+        assertThat(m.get()).isEmpty();
+        assertThat(site.log.lines).contains("ERROR Use of log.user() in job_modify is not supported. Message discarded: (\"modify says hi\")");
+        p.fini();
+    }
 }

@@ -41,8 +41,8 @@ public final class Salloc {
                 s.log.error("Job submit/allocate failed: Required node not available (down, drained or reserved)");
                 return s.exitWith(1);
             }
-            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, s.line().command,
-                    s.line().command.isEmpty() ? "interactive" : s.line().command.get(0)), "Job submit/allocate failed");
+            Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, List.of(), // salloc sends no argv
+                    ClientDefaults.SALLOC_NAME), "Job submit/allocate failed");
             if (submitted.isEmpty()) {
                 return s.exitWith(1);
             }

@@ -52,7 +52,10 @@ public final class Sbatch {
             s.log.error("Unable to open file " + s.line().command.get(0));
             return s.exitWith(1);
         }
-        List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, s.line().command,
+        // the request's argv: none for --wrap, else the script as sbatch's search_path finds it
+        List<String> requestArgv = wrap.isPresent() ? List.of()
+                : ClientDefaults.batchArgv(s.line().command, io.workdir(), io.env());
+        List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, requestArgv,
                 wrap.isPresent() ? "wrap" : script.getFileName().toString());
         for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {
             Submission.batchScript(d, s, text, s.jobEnvironment());

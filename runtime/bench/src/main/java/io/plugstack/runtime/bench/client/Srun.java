@@ -57,7 +57,7 @@ public final class Srun {
             return Optional.empty();
         }
         Optional<Job> submitted = Submission.submit(c, s,
-                Submission.descriptor(s, s.line().command, s.line().command.get(0)), "Unable to allocate resources");
+                Submission.descriptor(s, s.line().command, ClientDefaults.baseName(s.line().command.get(0))), "Unable to allocate resources");
         submitted.ifPresent(job -> c.controller().state(job, JobState.RUNNING));
         return submitted;
     }

@@ -55,6 +55,7 @@ final class Submission {
         // the job's directory: -D (relative to here, as the commands take it), else where the command runs
         d.setWorkDir(d.workDir() == null ? s.io.workdir().toString() : s.io.workdir().resolve(d.workDir()).toString());
         d.setList(JobDescField.ARGV, argv);
+        ClientDefaults.fill(d, options, ClientDefaults.host(thisHost()));
         return d;
     }
 
@@ -65,6 +66,7 @@ final class Submission {
         }
         String export = s.jobOptions.value(SubmitOption.EXPORT).orElse("ALL");
         d.setList(JobDescField.ENVIRONMENT, Export.environment(export, env));
+        ClientDefaults.batch(d);
     }
 
     /**

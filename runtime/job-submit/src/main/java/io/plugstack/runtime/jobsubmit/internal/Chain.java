@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.JobSubmitPlugin;
@@ -65,10 +66,36 @@ public final class Chain {
 
     Result submit(String list, JobDescriptor desc, long submitUid) {
         desc.setSiteFactor(NoVal.NO_VAL); // only a plugin may set it (JS-2)
+        markDefaults(desc);
         return run(list, "job_submit", (p, m) -> p.jobSubmit(desc, submitUid, m));
     }
 
+    /** bitflags USE_DEFAULT_ACCT/PART/QOS/WCKEY (slurm.h SLURM_BIT(25..28)). */
+    static final long USE_DEFAULT_ACCT = 1L << 25;
+    static final long USE_DEFAULT_PART = 1L << 26;
+    static final long USE_DEFAULT_QOS = 1L << 27;
+    static final long USE_DEFAULT_WCKEY = 1L << 28;
+
+    /**
+     * slurmctld marks what the request left to its defaults before the plugins see it, so that it can
+     * tell a plugin's choice from a default (a real 22.05.8's job_submit.lua reads bitflags 0x1E000000
+     * for "sbatch script.sh", 0x10000000 with -A -p -q).
+     */
+    private static void markDefaults(JobDescriptor desc) {
+        long flags = desc.getNumber(JobDescField.BITFLAGS);
+        flags |= desc.account() == null ? USE_DEFAULT_ACCT : 0;
+        flags |= desc.partition() == null ? USE_DEFAULT_PART : 0;
+        flags |= desc.qos() == null ? USE_DEFAULT_QOS : 0;
+        flags |= desc.getString(JobDescField.WCKEY) == null ? USE_DEFAULT_WCKEY : 0;
+        desc.setNumber(JobDescField.BITFLAGS, flags);
+    }
+
     Result modify(String list, JobDescriptor desc, JobRecord current, long uid) {
+        // scontrol update sends no user_id (only -u does); job_modify sees the job's owner there (real
+        // 22.05.8: root updating uid 1001's job shows user_id 1001, user_name that user's)
+        if (desc.userId() == NoVal.NO_VAL && current != null) {
+            desc.setNumber(JobDescField.USER_ID, current.userId());
+        }
         return run(list, "job_modify", (p, m) -> p.jobModify(desc, current, uid, m));
     }
 
@@ -115,9 +142,9 @@ public final class Chain {
                 if (SlurmErrno.of(rc).isEmpty()) {
                     log.error(type + ": " + hook + "() returned unknown error code " + rc);
                 }
-                return new Result(rc, message.get(), type);
+                return new Result(rc, message.printed(), type);
             }
         }
-        return new Result(0, message.get(), "");
+        return new Result(0, message.printed(), "");
     }
 }

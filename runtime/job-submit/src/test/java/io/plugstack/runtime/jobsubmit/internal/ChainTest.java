@@ -90,6 +90,37 @@ class ChainTest {
         assertThat(calls).containsExactly("a modify uid=1234");
     }
 
+    /** scontrol update sends no user_id; job_modify sees the job's owner (real 22.05.8, root updating uid 1001's job). */
+    @Test
+    void modifyRequestWithoutUserIdCarriesTheJobsOwner() {
+        JobRecord owned = (JobRecord) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {JobRecord.class}, (proxy, method, args) -> method.getName().equals("userId") ? 1001L : null);
+        JobDescriptor update = new JobDescriptor();
+        chain(catalog("a", plugin("a", 0, null))).modify("a", update, owned, 0);
+        assertThat(update.userId()).isEqualTo(1001);
+    }
+
+    /** Before the plugins, slurmctld marks what the request left to defaults (real 22.05.8: 0x1E000000, with -A -p -q 0x10000000). */
+    @Test
+    void requestLeftToDefaultsIsMarkedInBitflags() {
+        JobDescriptor none = new JobDescriptor();
+        JobDescriptor given = new JobDescriptor();
+        given.setAccount("acct");
+        given.setPartition("debug");
+        given.setQos("normal");
+        chain(catalog("a", plugin("a", 0, null))).submit("a", none, 1);
+        chain(catalog("a", plugin("a", 0, null))).submit("a", given, 1);
+        assertThat(none.getNumber(io.plugstack.api.jobsubmit.JobDescField.BITFLAGS)).isEqualTo(0x1E000000L);
+        assertThat(given.getNumber(io.plugstack.api.jobsubmit.JobDescField.BITFLAGS)).isEqualTo(0x10000000L);
+    }
+
+    /** print_multi_line_string splits with strtok_r: empty lines never print (real 22.05.8: "a\n\nb\n" prints a, b). */
+    @Test
+    void emptyLinesOfTheMessageAreNotPrinted() {
+        var r = chain(catalog("a", plugin("a", 0, "a\n\nb\n"))).submit("a", new JobDescriptor(), 1);
+        assertThat(r.message()).contains("a\nb");
+    }
+
     @Test
     void unknownReturnCodeIsLoggedNamingThePlugin() {
         var r = chain(catalog("a", plugin("a", 9999, null))).submit("a", new JobDescriptor(), 1);
