@@ -29,16 +29,21 @@ public interface CliOptions {
     long gid();
 
     /**
-     * The option's current value as Slurm's getter renders it, e.g. {@code get("time")}. An unset option
-     * may give empty or a sentinel string (e.g. "-2" for ntasks-per-node, "0?" for --mem=0), as Slurm's
-     * getter does; an unknown name gives empty.
+     * The option's value as its Slurm getter ({@code slurm_option_get}, src/common/slurm_opt.c) renders it,
+     * set or not: {@code get("time")} after {@code -t 5} is "00:05:00", {@code --mem=0} reads "0?", an
+     * unset ntasks-per-node "-2", an unset hold "unset", verbose the count of -v, uid and gid the ids the
+     * command runs as, an option of another command "invalid-context". Empty where Slurm's getter answers
+     * NULL (an unset --time, --mem, --job-name...) and for a name the host's option table does not have.
+     * The same strings make {@link CliFilterJson#options}.
      */
     Optional<String> get(String longName);
 
     /**
      * Sets an option through Slurm's setter, as if given on the command line. Never throws: an unknown
      * name, an invalid value, or an option that belongs to the other pass (see {@link #earlyPass()})
-     * answers false and changes nothing (CLI-43, CLI-25).
+     * answers false and changes nothing (CLI-43, CLI-25). An invalid value prints the setter's error
+     * line on the command's stderr, as Slurm's setters do; an option Slurm has and the host cannot
+     * apply is refused in one error line naming the option and the plugin, never dropped in silence.
      */
     boolean set(String longName, String value);
 
