@@ -1,6 +1,7 @@
 package io.plugstack.api.clifilter;
 
 import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.slurm.SlurmLog;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,6 +72,17 @@ public interface CliOptions {
 
     /** The SPANK job control environment, "NAME=value" entries. */
     List<String> spankJobEnv();
+
+    /**
+     * The command's log, when the host runs the command itself: what a cli_filter logs there is what a C
+     * or Lua cli_filter's error(), info(), verbose() and debug() print on the command's stderr
+     * ("sbatch: error: lua: ...", CLI-45), shown as the command's log level is at that moment (sbatch
+     * has taken its -v before its main pass; srun and salloc only after pre_submit). Empty when the host
+     * collects the plugin's {@link System.Logger} lines itself.
+     */
+    default Optional<SlurmLog> log() {
+        return Optional.empty();
+    }
 
     /**
      * Whether this is sbatch/salloc/srun's early pass, in which only early-pass options can be set (the

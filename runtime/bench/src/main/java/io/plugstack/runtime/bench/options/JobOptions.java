@@ -207,6 +207,24 @@ public final class JobOptions implements CliOptions, OptionState, CliFilterCalle
         return earlyPass;
     }
 
+    /**
+     * The command's log at the level the command has when cli_filter runs: sbatch raises it for -v after
+     * its early pass, before the main pass's hooks (sbatch.c); srun and salloc only after pre_submit
+     * (srun's init_srun, salloc.c), so there the hooks' verbose and debug lines do not show (a real
+     * 22.05.8 srun -vvv printed none).
+     */
+    @Override
+    public Optional<SlurmLog> log() {
+        if (command == SlurmCommand.SBATCH && !earlyPass) {
+            return Optional.of(log);
+        }
+        return Optional.of((level, message) -> {
+            if (level.compareTo(SlurmLog.Level.INFO) <= 0 || level == SlurmLog.Level.PLAIN) {
+                log.log(level, message);
+            }
+        });
+    }
+
     /** Every set option in the table's order, applied to a job_desc as the release does. */
     public void applyTo(JobDescriptor desc) {
         values.forEach((o, v) -> o.apply(desc, SET.equals(v) && o.arg() != SubmitOption.Arg.REQUIRED ? null : v, release));

@@ -33,12 +33,25 @@ class JobOptionsTest {
 
         @Override
         public void log(Level level, String message) {
-            lines.add(SlurmLog.line("sbatch", 0, level, message));
+            lines.add(SlurmLog.line("sbatch", 3, level, message)); // the command's -vvv: what the command passes on shows
         }
     }
 
     private static JobOptions logged(SlurmCommand command, Lines log) {
         return new JobOptions(command, OnBehalfOf.thisProcess(), "/tmp", SlurmVersion.builtFor(), log);
+    }
+
+    /** Real 22.05.8: sbatch -v printed the script's log_verbose line, srun -vvv and salloc -v did not. */
+    @Test
+    void cliFilterLinesShowAtTheLogLevelTheCommandHasWhenItsHooksRun() {
+        for (SlurmCommand c : List.of(SlurmCommand.SBATCH, SlurmCommand.SRUN, SlurmCommand.SALLOC)) {
+            Lines log = new Lines();
+            SlurmLog hooks = logged(c, log).log().orElseThrow();
+            hooks.verbose("lua: probe verbose 1");
+            hooks.info("lua: probe info x");
+            assertThat(log.lines).as(c.slurmName()).containsExactlyElementsOf(c == SlurmCommand.SBATCH
+                    ? List.of("sbatch: lua: probe verbose 1", "sbatch: lua: probe info x") : List.of("sbatch: lua: probe info x"));
+        }
     }
 
     @Test
