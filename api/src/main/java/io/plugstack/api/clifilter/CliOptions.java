@@ -1,6 +1,7 @@
 package io.plugstack.api.clifilter;
 
 import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.slurm.SlurmLog;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,16 +30,21 @@ public interface CliOptions {
     long gid();
 
     /**
-     * The option's current value as Slurm's getter renders it, e.g. {@code get("time")}. An unset option
-     * may give empty or a sentinel string (e.g. "-2" for ntasks-per-node, "0?" for --mem=0), as Slurm's
-     * getter does; an unknown name gives empty.
+     * The option's value as its Slurm getter ({@code slurm_option_get}, src/common/slurm_opt.c) renders it,
+     * set or not: {@code get("time")} after {@code -t 5} is "00:05:00", {@code --mem=0} reads "0?", an
+     * unset ntasks-per-node "-2", an unset hold "unset", verbose the count of -v, uid and gid the ids the
+     * command runs as, an option of another command "invalid-context". Empty where Slurm's getter answers
+     * NULL (an unset --time, --mem, --job-name...) and for a name the host's option table does not have.
+     * The same strings make {@link CliFilterJson#options}.
      */
     Optional<String> get(String longName);
 
     /**
      * Sets an option through Slurm's setter, as if given on the command line. Never throws: an unknown
      * name, an invalid value, or an option that belongs to the other pass (see {@link #earlyPass()})
-     * answers false and changes nothing (CLI-43, CLI-25).
+     * answers false and changes nothing (CLI-43, CLI-25). An invalid value prints the setter's error
+     * line on the command's stderr, as Slurm's setters do; an option Slurm has and the host cannot
+     * apply is refused in one error line naming the option and the plugin, never dropped in silence.
      */
     boolean set(String longName, String value);
 
@@ -66,6 +72,17 @@ public interface CliOptions {
 
     /** The SPANK job control environment, "NAME=value" entries. */
     List<String> spankJobEnv();
+
+    /**
+     * The command's log, when the host runs the command itself: what a cli_filter logs there is what a C
+     * or Lua cli_filter's error(), info(), verbose() and debug() print on the command's stderr
+     * ("sbatch: error: lua: ...", CLI-45), shown as the command's log level is at that moment (sbatch
+     * has taken its -v before its main pass; srun and salloc only after pre_submit). Empty when the host
+     * collects the plugin's {@link System.Logger} lines itself.
+     */
+    default Optional<SlurmLog> log() {
+        return Optional.empty();
+    }
 
     /**
      * Whether this is sbatch/salloc/srun's early pass, in which only early-pass options can be set (the

@@ -33,6 +33,12 @@ public enum ReleaseBehaviour {
     CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066); CHANGELOG/slurm-23.11.md 23.11.0rc1 ('none' plugins removed)"),
     /** {@code CliFilterParameters=cli_filter_lua_path=} (532f4d36da). */
     CLI_FILTER_LUA_PATH_PARAMETER("25.11.0", "src/plugins/cli_filter/lua/cli_filter_lua.c (532f4d36da); CHANGELOG/slurm-25.11.md 25.11.0rc1"),
+    /**
+     * GRES requests are written in TRES form "gres/gpu:1" (options.gres, tres_per_job/node/task,
+     * cpus_per_tres, mem_per_tres; tres_per_task as "gres/gpu=1"); before, "gres:gpu:1" (a real 22.05.8
+     * run wrote tres_per_node "gres:gpu:1,gres:gpu:1" for --gpus-per-node=1 --gres=gpu:1).
+     */
+    GRES_TRES_SLASH_FORM("23.02.0", "src/common/slurm_opt.c slurm_opt_create_job_desc, arg_set_gres; 22.05.8 real run"),
     /** A Lua runtime error in slurm_job_submit/modify rejects the request (JSL-13; 5015212323). */
     JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS("26.05.0", "job_submit_lua.c (5015212323, ffda8351ba)");
 

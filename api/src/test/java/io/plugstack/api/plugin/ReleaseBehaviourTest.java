@@ -21,6 +21,7 @@ class ReleaseBehaviourTest {
         "CLI_FILTER_NONE_REMOVED, 23.11.0, 23.02.7",
         "CLI_FILTER_LUA_PATH_PARAMETER, 25.11.0, 25.05.3",
         "JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS, 26.05.0, 25.11.0",
+        "GRES_TRES_SLASH_FORM, 23.02.0, 22.05.8",
     })
     void eachBehaviourHoldsFromItsFirstReleaseOn(ReleaseBehaviour row, String first, String before) {
         assertThat(row.at(SlurmVersion.parse(first))).isTrue();

@@ -1,7 +1,6 @@
 package io.plugstack.lua;
 
 import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +11,7 @@ import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.slurm.TimeStr;
 import party.iroiro.luajava.Lua;
 
@@ -27,7 +27,7 @@ public final class SlurmTable {
 
     private static final double TWO_TO_64 = 18446744073709551616.0;
 
-    private final Logger log;
+    private final SlurmLog log;
     private final String clusterName;
     private final Function<String, OptionalLong> qosPriority;
     private final SlurmVersion release;
@@ -53,6 +53,11 @@ public final class SlurmTable {
      * @param release     the Slurm release the runtime plays ({@link SlurmVersion#running})
      */
     public SlurmTable(Logger log, String clusterName, Function<String, OptionalLong> qosPriority, SlurmVersion release) {
+        this(SlurmLog.logger(log), clusterName, qosPriority, release);
+    }
+
+    /** @param log where slurm.log/slurm.error lines go, at Slurm's own levels (a command's log: cli_filter) */
+    public SlurmTable(SlurmLog log, String clusterName, Function<String, OptionalLong> qosPriority, SlurmVersion release) {
         this.log = log;
         this.clusterName = clusterName;
         this.qosPriority = qosPriority;
@@ -151,18 +156,22 @@ public final class SlurmTable {
         L.pop(1);
     }
 
+    /** slurm_lua.c _log_lua_msg: 0 info, 1 verbose, 2 debug, 3 debug2, 4 and above debug3 (Slurm: 5+ debug4). */
     private int slurmLog(Lua L) {
         int level = (int) L.toNumber(1);
-        String msg = "lua: " + L.toString(2);
-        Level l = level <= 0 ? Level.INFO : level <= 2 ? Level.DEBUG : Level.TRACE;
-        if (log.isLoggable(l)) {
-            log.log(l, msg);
-        }
+        SlurmLog.Level l = switch (Math.max(0, Math.min(level, 4))) {
+            case 0 -> SlurmLog.Level.INFO;
+            case 1 -> SlurmLog.Level.VERBOSE;
+            case 2 -> SlurmLog.Level.DEBUG;
+            case 3 -> SlurmLog.Level.DEBUG2;
+            default -> SlurmLog.Level.DEBUG3;
+        };
+        log.log(l, "lua: " + L.toString(2));
         return 0;
     }
 
     private int slurmError(Lua L) {
-        log.log(Level.ERROR, "lua: " + L.toString(1));
+        log.error("lua: " + L.toString(1));
         return 0;
     }
 
@@ -181,7 +190,7 @@ public final class SlurmTable {
         String name = L.toString(1);
         OptionalLong p = name == null ? OptionalLong.empty() : qosPriority.apply(name);
         if (p.isEmpty()) {
-            log.log(Level.ERROR, "Invalid QOS name: " + name);
+            log.error("Invalid QOS name: " + name);
             return 0;
         }
         L.push((double) p.getAsLong());

@@ -1,7 +1,6 @@
 package io.plugstack.cli_filter.lua;
 
 import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +18,7 @@ import io.plugstack.api.clifilter.CliFilterJson;
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.lua.LuaCall;
 import io.plugstack.lua.LuaScript;
@@ -37,10 +37,13 @@ import party.iroiro.luajava.Lua;
  *
  * <p>Calls: {@code slurm_cli_setup_defaults(options)} (one argument: the early flag is hidden in the
  * options object), {@code slurm_cli_pre_submit(options, offset)},
- * {@code slurm_cli_post_submit(offset, jobid, stepid)}. Numbers are rcs, anything else SUCCESS with
- * "non-numeric return code"; a Lua runtime error is logged and counts as SUCCESS in every release
- * (CLI-42). Extra {@code slurm} functions: json_cli_options, json_env, cli_store, cli_retrieve; there
- * is no user_msg, so {@code slurm.log_user} raises "attempt to call a nil value" here.
+ * {@code slurm_cli_post_submit(offset, jobid, stepid)} (22.05.8 and 25.11 alike: a real 22.05.8 run saw
+ * early_pass nil). Numbers are rcs, anything else SUCCESS with "non-numeric return code"; a Lua runtime
+ * error is logged as Slurm words it, "cli_filter_p_pre_submit/lua: &lt;script&gt;: &lt;error&gt;", and
+ * counts as SUCCESS in every release (CLI-42). Extra {@code slurm} functions: json_cli_options,
+ * json_env, cli_store, cli_retrieve; there is no user_msg, so {@code slurm.log_user} raises "attempt to
+ * call a nil value" here. The script's slurm.log_* lines and these go to the command's log when the
+ * host gives one ({@link CliOptions#log()}): "sbatch: lua: ...", "sbatch: error: lua: ..." (CLI-45).
  */
 @Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE, configurationPid = "plugstack.slurm")
 public class CliFilterLuaPlugin implements CliFilterPlugin {
@@ -57,7 +60,10 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
     }
 
     private final LuaScript script;
+    private final Path scriptPath;
     private final Logger log;
+    /** Where the script's lines go: the command's log once a hook brought it, else the plugin's logger. */
+    private volatile SlurmLog lines;
     private final SlurmTable slurm;
     private final OptionsTable options = new OptionsTable();
     private final Supplier<Map<String, String>> environment;
@@ -85,8 +91,10 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
     CliFilterLuaPlugin(Path script, LuaVersion version, String clusterName, Supplier<Map<String, String>> environment,
             Logger log, SlurmVersion release) {
         this.log = log;
+        this.scriptPath = script;
+        this.lines = SlurmLog.logger(log);
         this.environment = environment;
-        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty(), release);
+        this.slurm = new SlurmTable((level, message) -> lines.log(level, message), clusterName, qos -> OptionalLong.empty(), release);
         this.script = new LuaScript(script, PLUGIN_TYPE, version,
                 List.of("slurm_cli_setup_defaults", "slurm_cli_pre_submit", "slurm_cli_post_submit"), this::install, log);
     }
@@ -155,14 +163,20 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Override
     public int setupDefaults(CliOptions opts, boolean early) {
+        from(opts);
+        return call("cli_filter_p_setup_defaults", "slurm_cli_setup_defaults", L -> options.push(L, opts));
+    }
+
+    /** The command's user and log, kept for post_submit (one instance per command). */
+    private void from(CliOptions opts) {
         user = OnBehalfOf.user(opts.uid(), opts.gid());
-        return call("slurm_cli_setup_defaults", L -> options.push(L, opts));
+        opts.log().ifPresent(l -> lines = l);
     }
 
     @Override
     public int preSubmit(CliOptions opts, int offset) {
-        user = OnBehalfOf.user(opts.uid(), opts.gid());
-        return call("slurm_cli_pre_submit", L -> {
+        from(opts);
+        return call("cli_filter_p_pre_submit", "slurm_cli_pre_submit", L -> {
             options.push(L, opts);
             L.push((double) offset);
         });
@@ -170,22 +184,27 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     @Override
     public void postSubmit(int offset, long jobId, long stepId) {
-        call("slurm_cli_post_submit", L -> {
+        call("cli_filter_p_post_submit", "slurm_cli_post_submit", L -> {
             L.push((double) offset);
             L.push((double) jobId);
             L.push((double) stepId);
         });
     }
 
-    private int call(String function, java.util.function.Consumer<Lua> args) {
+    /**
+     * Calls the script's {@code function}; its failures in cli_filter_lua.c's words, which name the C
+     * hook ({@code hook}, its __func__) and the script: "cli_filter_p_pre_submit/lua: /etc/slurm/cli_filter.lua: ...".
+     */
+    private int call(String hook, String function, java.util.function.Consumer<Lua> args) {
+        String prefix = hook + "/lua: " + scriptPath + ": ";
         return script.call(user, L -> {
             LuaCall c = LuaCall.invoke(L, function, args);
             switch (c.outcome()) {
                 case ERROR:
-                    log.log(Level.ERROR, PLUGIN_TYPE + ": " + function + ": " + c.error());
+                    lines.error(prefix + c.error());
                     return SlurmErrno.SLURM_SUCCESS.code();
                 case NON_NUMBER:
-                    log.log(Level.INFO, PLUGIN_TYPE + ": " + function + ": non-numeric return code");
+                    lines.info(prefix + "non-numeric return code");
                     return SlurmErrno.SLURM_SUCCESS.code();
                 case NUMBER:
                     return c.rc();

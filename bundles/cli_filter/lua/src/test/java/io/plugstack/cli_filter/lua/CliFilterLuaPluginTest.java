@@ -91,6 +91,28 @@ class CliFilterLuaPluginTest {
                 "INFO lua: post_submit uid=" + uid);
     }
 
+    /** The command's stderr at -v {@code verbosity}, as options that hand the plugin the command's log. */
+    static final class CommandLog {
+        final java.util.List<String> lines = new java.util.ArrayList<>();
+        private final int verbosity;
+
+        CommandLog(int verbosity) {
+            this.verbosity = verbosity;
+        }
+
+        io.plugstack.api.clifilter.CliOptions options(FakeCliOptions o) {
+            io.plugstack.api.slurm.SlurmLog sink = (level, message) -> {
+                String line = io.plugstack.api.slurm.SlurmLog.line(o.command().slurmName(), verbosity, level, message);
+                if (line != null) {
+                    lines.add(line);
+                }
+            };
+            return java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {io.plugstack.api.clifilter.CliOptions.class}, (proxy, method, args) -> method.getName().equals("log")
+                            ? java.util.Optional.of(sink) : method.invoke(o, args)) instanceof io.plugstack.api.clifilter.CliOptions c ? c : null;
+        }
+    }
+
     @Test
     void setupDefaultsSetsAnOptionThroughItsSetter() throws IOException {
         FakeCliOptions o = sbatch();
@@ -154,14 +176,40 @@ class CliFilterLuaPluginTest {
         assertThat(log.lines).contains("INFO lua: {\"HOME\":\"\\/home\\/u\"}");
     }
 
+    /**
+     * A real 22.05.8 sbatch printed "sbatch: error: cli_filter_p_pre_submit/lua: /tmp/opts-cluster/etc/cli_filter.lua:
+     * /tmp/opts-cluster/etc/cli_filter.lua:40: attempt to index local 't' (a nil value)" and went on (cli_filter_lua.c's
+     * error("%s/lua: %s: %s", __func__, lua_script_path, ...)).
+     */
     @Test
-    void runtimeErrorIsLoggedAndCountsAsSuccess() throws IOException {
+    void runtimeErrorIsLoggedAsSlurmWordsItAndCountsAsSuccess() throws IOException {
         CliFilterLuaPlugin p = started("function slurm_cli_setup_defaults() return 0 end\n"
-                + "function slurm_cli_pre_submit(o) local x = o.nothing .. 'x' return slurm.ERROR end\n"
+                + "function slurm_cli_pre_submit(o) local t = nil return t.x end\n"
                 + "function slurm_cli_post_submit() end\n");
-        assertThat(p.preSubmit(sbatch(), 0)).isZero();
-        assertThat(log.lines).anyMatch(l -> l.startsWith("ERROR cli_filter/lua: slurm_cli_pre_submit: ")
-                && l.contains("cli_filter.lua:2: attempt to concatenate"));
+        CommandLog command = new CommandLog(0);
+        assertThat(p.preSubmit(command.options(sbatch()), 0)).isZero();
+        Path script = dir.resolve(CliFilterLuaPlugin.SCRIPT);
+        assertThat(command.lines).singleElement().asString() // the rest is Lua 5.4's wording of the error
+                .startsWith("sbatch: error: cli_filter_p_pre_submit/lua: " + script + ": " + script + ":2: attempt to index ");
+    }
+
+    /** The probe script of the real run: info, verbose, debug, debug2 and error lines. */
+    static final String LEVELS = "function slurm_cli_setup_defaults() return 0 end\n"
+            + "function slurm_cli_pre_submit(o)\n"
+            + "  slurm.log_info('probe info %s', 'x') slurm.log_verbose('probe verbose %d', 1)\n"
+            + "  slurm.log_debug('probe debug') slurm.log_debug2('probe debug2') slurm.log_error('probe error %s', 'y')\n"
+            + "  return 0\nend\nfunction slurm_cli_post_submit() end\n";
+
+    /** A real 22.05.8 sbatch -v -v printed these four lines of LEVELS, and without -v the first and last. */
+    @Test
+    void scriptLinesPrintAsSlurmsClientPrintsThemAtItsLogLevel() throws IOException {
+        CommandLog vv = new CommandLog(2);
+        started(LEVELS).preSubmit(vv.options(sbatch()), 0);
+        assertThat(vv.lines).containsExactly("sbatch: lua: probe info x", "sbatch: lua: probe verbose 1",
+                "sbatch: debug:  lua: probe debug", "sbatch: error: lua: probe error y");
+        CommandLog quiet = new CommandLog(0);
+        started(LEVELS).preSubmit(quiet.options(sbatch()), 0);
+        assertThat(quiet.lines).containsExactly("sbatch: lua: probe info x", "sbatch: error: lua: probe error y");
     }
 
     @Test

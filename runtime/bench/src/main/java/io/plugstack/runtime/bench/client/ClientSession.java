@@ -51,10 +51,11 @@ final class ClientSession implements AutoCloseable {
     private CliFilterChain cliFilter;
 
     private ClientSession(SlurmCommand command, CommandIO io, SlurmLog log, SpankSession spank, PlugstackConf.Result conf,
-            Map<String, String> processEnv) {
+            Map<String, String> processEnv, SlurmVersion release) {
         this.conf = conf;
         this.processEnv = processEnv;
-        this.jobOptions = new JobOptions(command, io.user()); // the console's user, or a socket peer's (SO_PEERCRED)
+        // the console's user, or a socket peer's (SO_PEERCRED); options render and fill the job_desc as the release does
+        this.jobOptions = new JobOptions(command, io.user(), io.workdir().toString(), release, log);
         this.componentOptions.add(jobOptions);
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
@@ -84,7 +85,7 @@ final class ClientSession implements AutoCloseable {
             log.error(setupFailure(command));
             return new Opened(null, OptionalInt.of(1));
         }
-        ClientSession s = new ClientSession(command, io, log, b.session(), conf, processEnv);
+        ClientSession s = new ClientSession(command, io, log, b.session(), conf, processEnv, release);
         if (!s.spank.init().ok()) {
             log.error(setupFailure(command));
             s.close();
@@ -158,7 +159,7 @@ final class ClientSession implements AutoCloseable {
         }
         line = components.get(0);
         for (int k = 1; k < components.size(); k++) {
-            componentOptions.add(new JobOptions(jobOptions.command(), jobOptions.user()));
+            componentOptions.add(jobOptions.sibling());
         }
         return true;
     }

@@ -22,7 +22,9 @@ public final class OptionHelp {
     /** The --help sections the bench's options fall in, in Slurm's order. */
     enum Section {
         PARALLEL("Parallel run options:"), CONSTRAINT("Constraint options:"),
-        CONSUMABLE("Consumable resources related options:"), HELP("Help options:");
+        CONSUMABLE("Consumable resources related options:"),
+        AFFINITY("Affinity/Multi-core options: (when the task/affinity plugin is enabled)"), GPU("GPU scheduling options:"),
+        HELP("Help options:");
 
         final String title;
 
@@ -67,10 +69,14 @@ public final class OptionHelp {
             row(SubmitOption.EXPORT, Section.PARALLEL, "      --export=env_vars|NONE  environment variables passed to launcher with\n"
                     + "                              optional values or NONE (pass no variables)",
                     SRUN),
+            row(SubmitOption.GID, Section.PARALLEL, "      --gid=group_id          group ID to run job as (user root only)",
+                    SBATCH),
             row(SubmitOption.GRES, Section.PARALLEL, "      --gres=list             required generic resources",
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.HOLD, Section.PARALLEL, "  -H, --hold                  submit job in held state",
                     SBATCH, SRUN, SALLOC),
+            row(SubmitOption.IMMEDIATE, Section.PARALLEL, "  -I, --immediate[=secs]      exit if resources not available in \"secs\"",
+                    SRUN, SALLOC),
             row(SubmitOption.JOB_NAME, Section.PARALLEL, "  -J, --job-name=jobname      name of job",
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.LICENSES, Section.PARALLEL, "  -L, --licenses=names        required license, comma separated",
@@ -103,6 +109,8 @@ public final class OptionHelp {
                     SBATCH),
             row(SubmitOption.PRIORITY, Section.PARALLEL, "      --priority=value        set the priority of the job to value",
                     SBATCH, SRUN, SALLOC),
+            row(SubmitOption.PTY, Section.PARALLEL, "      --pty                   run task zero in pseudo terminal",
+                    SRUN),
             row(SubmitOption.QOS, Section.PARALLEL, "  -q, --qos=qos               quality of service",
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.QUIET, Section.PARALLEL, "  -Q, --quiet                 quiet mode (suppress informational messages)",
@@ -113,6 +121,8 @@ public final class OptionHelp {
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.TIME_MIN, Section.PARALLEL, "      --time-min=minutes      minimum time limit (if distinct)",
                     SBATCH, SRUN, SALLOC),
+            row(SubmitOption.UID, Section.PARALLEL, "      --uid=user_id           user ID to run job as (user root only)",
+                    SBATCH),
             row(SubmitOption.VERBOSE, Section.PARALLEL, "  -v, --verbose               verbose mode (multiple -v's increase verbosity)",
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.WRAP, Section.PARALLEL, "      --wrap[=command string] wrap command string in a sh script and submit",
@@ -123,6 +133,10 @@ public final class OptionHelp {
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.RESERVATION, Section.CONSTRAINT, "      --reservation=name      allocate resources from named reservation",
                     SBATCH, SRUN, SALLOC),
+            row(SubmitOption.NODELIST, Section.CONSTRAINT, "  -w, --nodelist=hosts...     request a specific list of hosts",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.EXCLUDE, Section.CONSTRAINT, "  -x, --exclude=hosts...      exclude a specific list of hosts",
+                    SBATCH, SRUN, SALLOC),
             row(SubmitOption.EXCLUSIVE, Section.CONSUMABLE, "      --exclusive[=user]      allocate nodes in exclusive mode when\n"
                     + "                              cpu consumable resource is enabled",
                     SBATCH, SALLOC),
@@ -132,6 +146,22 @@ public final class OptionHelp {
                     SRUN),
             row(SubmitOption.MEM_PER_CPU, Section.CONSUMABLE, "      --mem-per-cpu=MB        maximum amount of real memory per allocated\n"
                     + "                              cpu required by the job.",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.THREADS_PER_CORE, Section.CONSUMABLE, "      --threads-per-core=T    number of threads per core to allocate",
+                    SBATCH, SRUN, SALLOC),
+            // Slurm prints --hint only with TaskPlugin=task/affinity (its _help); the bench lists it always
+            row(SubmitOption.HINT, Section.AFFINITY, "      --hint=                 Bind tasks according to application hints\n"
+                    + "                              (see \"--hint=help\" for options)",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.CPUS_PER_GPU, Section.GPU, "      --cpus-per-gpu=n        number of CPUs required per allocated GPU",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.GPUS, Section.GPU, "  -G, --gpus=n                count of GPUs required for the job",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.GPUS_PER_NODE, Section.GPU, "      --gpus-per-node=n       number of GPUs required per allocated node",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.GPUS_PER_TASK, Section.GPU, "      --gpus-per-task=n       number of GPUs required per spawned task",
+                    SBATCH, SRUN, SALLOC),
+            row(SubmitOption.MEM_PER_GPU, Section.GPU, "      --mem-per-gpu=n         real memory required per allocated GPU",
                     SBATCH, SRUN, SALLOC),
             row(SubmitOption.HELP, Section.HELP, "  -h, --help                  show this help message",
                     SBATCH, SRUN, SALLOC));

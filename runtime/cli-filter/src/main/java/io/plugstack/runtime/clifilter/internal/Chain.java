@@ -10,6 +10,7 @@ import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCallGuard;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
+import io.plugstack.runtime.clifilter.CliFilterCaller;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.host.catalog.PluginRecord;
@@ -82,8 +83,9 @@ public final class Chain implements CliFilterChain {
         return o.value();
     }
 
-    private int inOrder(String name, Hook hook) {
+    private int inOrder(String name, java.util.function.Consumer<Member> before, Hook hook) {
         for (Member m : members) {
+            before.accept(m);
             int rc = call(m, name, hook);
             if (rc != 0) {
                 return rc;
@@ -94,12 +96,19 @@ public final class Chain implements CliFilterChain {
 
     @Override
     public int setupDefaults(CliOptions options, boolean early) {
-        return inOrder("setup_defaults", p -> p.setupDefaults(options, early));
+        return inOrder("setup_defaults", m -> announce(options, m), p -> p.setupDefaults(options, early));
     }
 
     @Override
     public int preSubmit(CliOptions options, int offset) {
-        return inOrder("pre_submit", p -> p.preSubmit(options, offset));
+        return inOrder("pre_submit", m -> announce(options, m), p -> p.preSubmit(options, offset));
+    }
+
+    /** Tells an option set that names its writers which plugin writes next. */
+    private static void announce(CliOptions options, Member m) {
+        if (options instanceof CliFilterCaller c) {
+            c.callingPlugin(m.type());
+        }
     }
 
     @Override
