@@ -3,5 +3,5 @@
  * change each request ({@link io.plugstack.api.jobsubmit.JobDescriptor}, Slurm's job_desc_msg_t).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package io.plugstack.api.jobsubmit;

@@ -49,13 +49,13 @@ class ScontrolTest {
     void showPartitionGivesItsLimitsInSlurmsWords() {
         assertThat(scontrol("show", "partition", "long").out()).isEqualTo("PartitionName=long\n"
                 + "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n"
-                + "   Default=NO\n"
+                + "   Default=NO QoS=N/A\n"
                 + "   DefaultTime=01:00:00\n"
                 + "   MaxNodes=UNLIMITED MaxTime=2-00:00:00 MinNodes=0\n"
                 + "   Nodes=node1\n"
-                + "   PriorityTier=1 RootOnly=NO\n"
+                + "   PriorityJobFactor=1 PriorityTier=1 RootOnly=NO\n"
                 + "   State=UP TotalCPUs=2 TotalNodes=1\n"
-                + "   MaxMemPerNode=UNLIMITED\n");
+                + "   DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED\n");
         assertThat(scontrol("show", "partition", "nope").err()).isEqualTo("Partition nope not found\n");
     }
 
