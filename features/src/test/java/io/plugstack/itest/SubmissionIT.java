@@ -149,14 +149,15 @@ class SubmissionIT extends BenchRuntime {
         runtime.plugstackConf("# empty");
         slurmConf("JobSubmitPlugins=require_timelimit");
         runUntil("srun true", o -> o.contains("Time limit"));
-        run("srun -t 10 true");
+        run("sbatch -H -t 10 --wrap true"); // held: still pending, so still changeable (a finished job is not)
         long job = lastJobId();
         assertThat(run("scontrol update jobid=" + job + " TimeLimit=UNLIMITED"))
-                .contains("slurm_update error: Requested time limit is invalid (missing or exceeds some limit)")
+                .contains("Requested time limit is invalid (missing or exceeds some limit) for job " + job)
                 .endsWith("scontrol: exit code 1");
         assertThat(jobRecord(job)).contains("TimeLimit=00:10:00");
         assertThat(run("scontrol update jobid=" + job + " TimeLimit=30")).isEmpty();
         assertThat(jobRecord(job)).contains("TimeLimit=00:30:00");
+        run("scancel " + job);
     }
 
     @Test

@@ -26,11 +26,16 @@ import java.util.Set;
  * @param totalNodes     nodes in the partition
  * @param totalCpus      CPUs in the partition
  * @param nodes          Nodes= expression
+ * @param defMemPerCpu   DefMemPerCPU, 0 when unset (DefMemPerNode, when set, wins as in slurm.conf)
+ * @param defMemPerNode  DefMemPerNode, 0 when unset
+ * @param priorityJobFactor PriorityJobFactor (1 by default)
+ * @param qos            QOS= (the partition's QOS), null when unset
  */
 public record Partition(String name, PartitionState state, boolean isDefault, int priorityTier, boolean rootOnly,
         Optional<Set<Long>> allowedUids, List<String> allowAccounts, List<String> denyAccounts, List<String> allowQos,
         long maxMemPerCpu, long maxMemPerNode, long maxTime, long defaultTime, long maxNodes, long minNodes,
-        long totalNodes, long totalCpus, String nodes) {
+        long totalNodes, long totalCpus, String nodes, long defMemPerCpu, long defMemPerNode, int priorityJobFactor,
+        String qos) {
 
     public Partition {
         allowAccounts = List.copyOf(allowAccounts);
@@ -53,9 +58,9 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
     }
 
     /**
-     * Names each field (the record has 18), starting from slurm.conf's defaults: UP, not the default
-     * partition, PriorityTier 1, everyone allowed, no memory limits, MaxTime UNLIMITED, no DefaultTime,
-     * MaxNodes UNLIMITED, MinNodes 0, one node of one CPU.
+     * Names each field (the record has 22), starting from slurm.conf's defaults: UP, not the default
+     * partition, PriorityTier and PriorityJobFactor 1, everyone allowed, no memory limits or defaults,
+     * MaxTime UNLIMITED, no DefaultTime, MaxNodes UNLIMITED, MinNodes 0, one node of one CPU, no QOS.
      */
     public static final class Builder {
         private final String name;
@@ -76,6 +81,10 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
         private long totalNodes = 1;
         private long totalCpus = 1;
         private String nodes = "";
+        private long defMemPerCpu;
+        private long defMemPerNode;
+        private int priorityJobFactor = 1;
+        private String qos;
 
         private Builder(String name) {
             this.name = name;
@@ -147,10 +156,28 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
             return this;
         }
 
+        /** DefMemPerCPU and DefMemPerNode in MB (0: none). */
+        public Builder defaultMemory(long perCpu, long perNode) {
+            this.defMemPerCpu = perCpu;
+            this.defMemPerNode = perNode;
+            return this;
+        }
+
+        public Builder priorityJobFactor(int factor) {
+            this.priorityJobFactor = factor;
+            return this;
+        }
+
+        /** The partition's QOS (QOS=), null for none. */
+        public Builder qos(String partitionQos) {
+            this.qos = partitionQos;
+            return this;
+        }
+
         public Partition build() {
             return new Partition(name, state, isDefault, priorityTier, rootOnly, allowedUids, allowAccounts, denyAccounts,
                     allowQos, maxMemPerCpu, maxMemPerNode, maxTime, defaultTime, maxNodes, minNodes, totalNodes, totalCpus,
-                    nodes);
+                    nodes, defMemPerCpu, defMemPerNode, priorityJobFactor, qos);
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import io.plugstack.api.user.OnBehalfOf;
 
@@ -20,8 +21,10 @@ import party.iroiro.luajava.Lua;
  * The file object, its read formats and the 5.1 vs 5.2+ return conventions are written in Lua
  * ({@code popen.lua}) over four host functions here. The command runs as the user the script works
  * for ({@link OnBehalfOf}): job_submit/lua as the runtime (slurmctld's SlurmUser), cli_filter/lua as
- * the command's user. One instance per Lua state; processes still open
- * when the state closes are destroyed.
+ * the command's user. Its environment is the runtime's with the bench's Slurm commands first on PATH
+ * ({@link io.plugstack.api.slurm.ClientCommands}), so {@code scontrol}, {@code squeue}, {@code sinfo}
+ * answer for the bench. One instance per Lua state; processes still open when the state closes are
+ * destroyed.
  */
 final class HostShell {
 
@@ -29,11 +32,23 @@ final class HostShell {
 
     private final Map<Integer, Pipe> pipes = new HashMap<>();
     private final Supplier<OnBehalfOf> user;
+    private final UnaryOperator<Map<String, String>> commands;
     private int nextId = 1;
 
-    /** @param user whom the commands run as now: Slurm runs them as the process the script is in */
-    HostShell(Supplier<OnBehalfOf> user) {
+    /**
+     * @param user     whom the commands run as now: Slurm runs them as the process the script is in
+     * @param commands what to set over the inherited environment for the bench's Slurm commands
+     */
+    HostShell(Supplier<OnBehalfOf> user, UnaryOperator<Map<String, String>> commands) {
         this.user = user;
+        this.commands = commands;
+    }
+
+    /** /bin/sh -c {@code cmd} as the user, with the Slurm commands' environment. */
+    private ProcessBuilder shell(String cmd) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(user.get().command(List.of(SHELL, "-c", cmd)));
+        pb.environment().putAll(commands.apply(Map.copyOf(pb.environment())));
+        return pb;
     }
 
     private record Pipe(Process process, PushbackInputStream in, OutputStream out) {
@@ -55,8 +70,7 @@ final class HostShell {
         String cmd = L.toString(1);
         boolean reading = "r".equals(L.toString(2));
         try {
-            ProcessBuilder pb = new ProcessBuilder(user.get().command(List.of(SHELL, "-c", cmd)))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            ProcessBuilder pb = shell(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
             if (reading) {
                 pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
             } else {
@@ -114,7 +128,7 @@ final class HostShell {
 
     private int execute(Lua L) {
         try {
-            Process p = new ProcessBuilder(user.get().command(List.of(SHELL, "-c", L.toString(1)))).inheritIO().start();
+            Process p = shell(L.toString(1)).inheritIO().start();
             L.push(p.waitFor());
         } catch (IOException e) {
             L.push(127);

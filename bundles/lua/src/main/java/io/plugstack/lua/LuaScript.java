@@ -158,7 +158,7 @@ public final class LuaScript implements AutoCloseable {
         long mtime;
         Lua next = null;
         LuaGuard nextGuard;
-        HostShell nextShell = new HostShell(() -> caller);
+        HostShell nextShell = new HostShell(() -> caller, FrameworkCommands::environment);
         try {
             mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
             next = LuaStates.open(version);

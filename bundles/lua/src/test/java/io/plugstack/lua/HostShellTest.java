@@ -78,4 +78,23 @@ class HostShellTest {
     void osExecuteWithoutCommandSaysAShellExists() {
         assertThat(lua.eval("os.execute()")).isEqualTo("true");
     }
+
+    @Test
+    void commandsRunWithTheBenchsSlurmCommandsFirstOnPath() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bench-bin"));
+        Path squeue = bin.resolve("squeue");
+        Files.writeString(squeue, "#!/bin/sh\necho bench squeue\n");
+        squeue.toFile().setExecutable(true);
+        HostShell shell = new HostShell(io.plugstack.api.user.OnBehalfOf::thisProcess,
+                env -> java.util.Map.of("PATH", bin + ":" + env.get("PATH")));
+        try (party.iroiro.luajava.Lua L = LuaStates.open(LuaVersion.LUA_5_4)) {
+            shell.install(L, LuaVersion.LUA_5_4);
+            L.run("result = io.popen('squeue'):read('l')");
+            L.getGlobal("result");
+            assertThat(L.toString(-1)).isEqualTo("bench squeue");
+            L.run("status = os.execute('test \"$(command -v squeue)\" = " + squeue + "')");
+            L.getGlobal("status");
+            assertThat(L.toBoolean(-1)).isTrue();
+        }
+    }
 }

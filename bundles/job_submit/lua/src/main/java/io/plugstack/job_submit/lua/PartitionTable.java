@@ -13,8 +13,11 @@ import party.iroiro.luajava.Lua;
  * {@code part_list} (JSL-24): a table keyed by partition name (ipairs sees nothing) holding the
  * partitions the user may use; each value is an empty table whose metatable carries the partition's
  * name ({@code _part_name}, as Slurm's carries {@code _part_ptr}) and a read-only {@code __index}.
+ * The fields are job_submit_lua.c's _part_rec_field (25.11): memory defaults and limits read as Slurm
+ * keeps them in one value with a per-CPU flag, so of def_mem_per_cpu/def_mem_per_node (and
+ * max_mem_per_cpu/max_mem_per_node) the one not configured reads nil, the node one 0 when neither is.
  * Fields the host's partition model does not know (allow_alloc_nodes, alternate, billing_weights_str,
- * def_mem_per_*, deny_qos, max_cpus_per_*, priority_job_factor, qos) read nil.
+ * deny_qos, max_cpus_per_*) read nil.
  */
 final class PartitionTable {
 
@@ -101,10 +104,18 @@ final class PartitionTable {
             case "min_nodes":
             case "min_nodes_orig":
                 return p.minNodes();
+            case "def_mem_per_cpu":
+                return perCpu(p.defMemPerCpu(), p.defMemPerNode()) ? p.defMemPerCpu() : null;
+            case "def_mem_per_node":
+                return perCpu(p.defMemPerCpu(), p.defMemPerNode()) ? null : p.defMemPerNode();
             case "max_mem_per_cpu":
-                return p.maxMemPerCpu();
+                return perCpu(p.maxMemPerCpu(), p.maxMemPerNode()) ? p.maxMemPerCpu() : null;
             case "max_mem_per_node":
-                return p.maxMemPerNode();
+                return perCpu(p.maxMemPerCpu(), p.maxMemPerNode()) ? null : p.maxMemPerNode();
+            case "priority_job_factor":
+                return (long) p.priorityJobFactor();
+            case "qos":
+                return p.qos();
             case "priority_tier":
                 return (long) p.priorityTier();
             case "state_up":
@@ -119,6 +130,11 @@ final class PartitionTable {
             default:
                 return null;
         }
+    }
+
+    /** Whether Slurm keeps this memory value per CPU (MEM_PER_CPU): the per-CPU key set, the per-node one not (it wins). */
+    private static boolean perCpu(long perCpu, long perNode) {
+        return perNode == 0 && perCpu > 0;
     }
 
     /** part_record.state_up: PARTITION_SUBMIT (1) | PARTITION_SCHED (2). */

@@ -138,6 +138,18 @@ class JobSubmitOutcomeTest {
     }
 
     @Test
+    void partitionFieldsAreSlurmsPartRecFieldsMemoryReadingNilForTheKindNotConfigured() {
+        site.slurmctld.add(io.plugstack.api.jobsubmit.Partition.named("mem").memoryLimits(4000, 0).defaultMemory(0, 8000)
+                .priorityJobFactor(5).qos("normal").build());
+        submit("local p = part_list.mem local d = part_list.debug\n"
+                + "slurm.log_user('%s %s %s %s %s %s | %s %s %s %s %s', tostring(p.max_mem_per_cpu), tostring(p.max_mem_per_node),"
+                + " tostring(p.def_mem_per_cpu), tostring(p.def_mem_per_node), tostring(p.priority_job_factor), tostring(p.qos),"
+                + " tostring(d.max_mem_per_cpu), tostring(d.max_mem_per_node), tostring(d.def_mem_per_cpu),"
+                + " tostring(d.def_mem_per_node), tostring(d.qos)) return 0");
+        assertThat(site.message.get()).contains("4000.0 nil nil 8000.0 5.0 normal | nil 0.0 nil 0.0 nil");
+    }
+
+    @Test
     void partitionWithoutPriorityFieldBreaksTheContribScriptsComparison() {
         // contribs/lua/job_submit.lua compares part.priority, which does not exist (JSL-24)
         assertThat(submit("local ok = pcall(function() return part_list.batch.priority > 1 end)\n"

@@ -14,7 +14,7 @@ import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobInfo;
 
 /**
- * scontrol: show job|partition|node|config ([name]), update JobId=N Key=Value..., update
+ * scontrol: show job|partition|node|config ([name]), hold|uhold|release job_list, update JobId=N Key=Value..., update
  * NodeName=node State=RESUME|DRAIN Reason=..., and the bench's own "restart slurmd" (slurmd_exit, then
  * a new slurmd stack). Keywords in any case; errors in scontrol's words.
  */
@@ -28,7 +28,7 @@ public final class Scontrol {
     public static int run(Cluster c, List<String> args, CommandIO io, Runnable restartSlurmd) {
         if (args.isEmpty()) {
             io.err().println("scontrol: the bench takes one command: show job|partition|node|config [name], "
-                    + "update JobId=<id> Key=Value..., update NodeName=<node> State=RESUME|DRAIN Reason=..., restart slurmd");
+                    + "hold|uhold|release <job_list>, update JobId=<id> Key=Value..., update NodeName=<node> State=RESUME|DRAIN Reason=..., restart slurmd");
             return 1;
         }
         String keyword = args.get(0).toLowerCase(Locale.ROOT);
@@ -38,6 +38,12 @@ public final class Scontrol {
                 return show(c, rest, io);
             case "update":
                 return update(c, rest, io);
+            case "hold", "holdu", "uhold", "release":
+                if (rest.isEmpty()) {
+                    io.err().println("too few arguments for keyword:" + args.get(0));
+                    return 1;
+                }
+                return JobUpdate.hold(c, keyword, rest, io);
             case "restart":
             case "reconfigure":
                 if (rest.size() == 1 && rest.get(0).equalsIgnoreCase("slurmd")) {

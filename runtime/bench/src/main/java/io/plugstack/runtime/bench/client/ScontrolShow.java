@@ -81,16 +81,21 @@ final class ScontrolShow {
         l.add((p.allowedUids().isEmpty() ? "AllowGroups=ALL " : "") + (p.denyAccounts().isEmpty()
                 ? "AllowAccounts=" + all(p.allowAccounts()) : "DenyAccounts=" + String.join(",", p.denyAccounts()))
                 + " AllowQos=" + all(p.allowQos()));
-        l.add("Default=" + yes(p.isDefault()));
+        l.add("Default=" + yes(p.isDefault()) + " QoS=" + (p.qos() == null ? "N/A" : p.qos()));
         l.add("DefaultTime=" + timeLimit(p.defaultTime()));
         l.add("MaxNodes=" + (p.maxNodes() == NoVal.INFINITE ? "UNLIMITED" : p.maxNodes()) + " MaxTime=" + timeLimit(p.maxTime())
                 + " MinNodes=" + p.minNodes());
         l.add("Nodes=" + p.nodes());
-        l.add("PriorityTier=" + p.priorityTier() + " RootOnly=" + yes(p.rootOnly()));
+        l.add("PriorityJobFactor=" + p.priorityJobFactor() + " PriorityTier=" + p.priorityTier() + " RootOnly=" + yes(p.rootOnly()));
         l.add("State=" + p.state() + " TotalCPUs=" + nodeCpus + " TotalNodes=1");
-        l.add(p.maxMemPerCpu() > 0 ? "MaxMemPerCPU=" + p.maxMemPerCpu()
-                : "MaxMemPerNode=" + (p.maxMemPerNode() > 0 ? String.valueOf(p.maxMemPerNode()) : "UNLIMITED"));
+        l.add(memory("Def", p.defMemPerCpu(), p.defMemPerNode()) + " " + memory("Max", p.maxMemPerCpu(), p.maxMemPerNode()));
         return record(l);
+    }
+
+    /** DefMemPerCPU=N or DefMemPerNode=N|UNLIMITED (Max... alike): the node value wins when both are set. */
+    private static String memory(String kind, long perCpu, long perNode) {
+        return perNode == 0 && perCpu > 0 ? kind + "MemPerCPU=" + perCpu
+                : kind + "MemPerNode=" + (perNode > 0 ? String.valueOf(perNode) : "UNLIMITED");
     }
 
     static String node(NodeInfo n, List<Partition> partitions) {

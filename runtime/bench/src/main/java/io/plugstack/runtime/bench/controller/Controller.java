@@ -82,9 +82,11 @@ public final class Controller {
     public SubmitRequest.Answer submit(SubmitRequest req) {
         boolean het = req.components().size() > 1;
         List<String> messages = new ArrayList<>();
+        List<Long> userPriorities = new ArrayList<>();
         for (int offset = 0; offset < req.components().size(); offset++) {
             JobDescriptor d = req.components().get(offset);
             String prefix = het ? offset + ": " : "";
+            userPriorities.add(d.priority()); // user_submit_priority: before the plugins may change it
             int rules = CreateRequestRules.apply(d, d.userId());
             JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
                     : jobSubmit.submit(d, d.userId());
@@ -100,10 +102,10 @@ public final class Controller {
             }
             r.message().ifPresent(m -> m.lines().forEach(l -> messages.add(prefix + l)));
         }
-        return new SubmitRequest.Answer(allocate(req), 0, messages);
+        return new SubmitRequest.Answer(allocate(req, userPriorities), 0, messages);
     }
 
-    private synchronized List<Job> allocate(SubmitRequest req) {
+    private synchronized List<Job> allocate(SubmitRequest req, List<Long> userPriorities) {
         purgeOldJobs();
         List<Job> created = new ArrayList<>();
         boolean het = req.components().size() > 1;
@@ -111,6 +113,9 @@ public final class Controller {
             long id = jobIds.take();
             Job j = new Job(id, req.components().get(offset), req.command(), req.plugstack(), req.jobControlEnv(),
                     het ? (created.isEmpty() ? id : created.get(0).id) : 0, het ? offset : 0);
+            if (j.held()) { // _job_create: held by the user's own -H, else by a plugin (an admin's hold)
+                j.reason = userPriorities.get(offset) == 0 ? JobModify.HELD_USER : JobModify.HELD_ADMIN;
+            }
             jobs.put(j.id, j);
             created.add(j);
         }
@@ -139,41 +144,57 @@ public final class Controller {
         return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
     }
 
-    /** A job without --time gets its partition's DefaultTime, else its MaxTime (what squeue and scontrol then show). */
+    /**
+     * A job without --time gets its partition's DefaultTime at submission (_valid_job_part); without one
+     * it keeps none (job_rec.time_limit NO_VAL) until it starts, while squeue and scontrol show the
+     * partition's MaxTime ({@link JobInfo}).
+     */
     private static void defaultTimeLimit(JobDescriptor d, Partition p) {
-        if (d.timeLimit() == NoVal.NO_VAL) {
-            d.setTimeLimit(p.defaultTime() != NoVal.NO_VAL ? p.defaultTime() : p.maxTime());
+        if (d.timeLimit() == NoVal.NO_VAL && p.defaultTime() != NoVal.NO_VAL) {
+            d.setTimeLimit(p.defaultTime());
         }
     }
 
+    /** select_nodes: a job starting without a limit takes its partition's DefaultTime, else its MaxTime. */
+    private void startTimeLimit(JobDescriptor d) {
+        if (d.timeLimit() == NoVal.NO_VAL) {
+            partitions.get().stream().filter(p -> p.name().equals(d.partition())).findFirst()
+                    .ifPresent(p -> d.setTimeLimit(p.defaultTime() != NoVal.NO_VAL ? p.defaultTime() : p.maxTime()));
+        }
+    }
+
+    /** A partition's MaxTime by name, NO_VAL for one no longer configured (what pack_job shows for a job without a limit). */
+    private long maxTime(String partition) {
+        return partitions.get().stream().filter(p -> p.name().equals(partition)).mapToLong(Partition::maxTime).findFirst()
+                .orElse(NoVal.NO_VAL);
+    }
+
     /**
-     * {@code scontrol update job}: the job_submit chain's job_modify sees the request, the job as it
-     * is and the modifying uid (JS-2); only if it accepts is the job changed, under the lock.
+     * {@code scontrol update job} (_update_job): a finished job is refused before the job_submit chain
+     * runs; the chain's job_modify sees the request, the job as it is and the modifying uid (JS-2); only
+     * if it accepts are slurmctld's own checks made ({@link JobModify}) and the job changed, under the lock.
      */
     public UpdateRequest.Answer update(UpdateRequest req) {
         Optional<Job> job = job(req.jobId());
         if (job.isEmpty()) {
-            return new UpdateRequest.Answer(SlurmErrno.SLURM_ERROR.code(), Optional.empty());
+            return new UpdateRequest.Answer(SlurmErrno.ESLURM_INVALID_JOB_ID.code(), Optional.empty());
+        }
+        int before;
+        synchronized (this) {
+            before = JobModify.before(job.get(), req.changes(), req.uid());
+        }
+        if (before != 0) {
+            return new UpdateRequest.Answer(before, Optional.empty());
         }
         JobSubmitChain.Result r = jobSubmit.modify(req.changes(), new JobRecordView(job.get()), req.uid());
-        if (r.ok()) {
-            synchronized (this) {
-                apply(job.get().desc, req.changes());
-            }
+        if (!r.ok()) {
+            return new UpdateRequest.Answer(r.rc(), r.message());
         }
-        return new UpdateRequest.Answer(r.rc(), r.message());
-    }
-
-    /** Copies what the (possibly plugin-edited) request sets onto the job. */
-    private static void apply(JobDescriptor job, JobDescriptor req) {
-        for (JobDescField f : JobDescField.values()) {
-            if (f != JobDescField.USER_ID && f != JobDescField.SITE_FACTOR && req.isSet(f)) {
-                try {
-                    job.set(f, req.get(f));
-                } catch (RuntimeException ignored) {
-                    // a derived (view) field: its backing field was copied already
-                }
-            }
+        synchronized (this) {
+            int rc = job.get().state.finished() ? SlurmErrno.ESLURM_JOB_FINISHED.code()
+                    : JobModify.apply(job.get(), req.changes(), req.uid(), req.userHold(), partitions.get(), d -> 0);
+            notifyAll(); // a released job may start now
+            return new UpdateRequest.Answer(rc, r.message());
         }
     }
 
@@ -227,13 +248,26 @@ public final class Controller {
         return Optional.ofNullable(jobs.get(id));
     }
 
-    /** The job goes to {@code state}; false (and nothing changes) once it has ended, e.g. cancelled meanwhile. */
+    /**
+     * The job goes to {@code state}; false (and nothing changes) once it has ended, e.g. cancelled
+     * meanwhile. A held job is not started: RUNNING waits until it is released (scontrol release) or
+     * ends; the wait is interruptible (false).
+     */
     public synchronized boolean state(Job job, JobState state) {
+        while (state == JobState.RUNNING && job.held() && !job.state.finished()) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
         if (job.state.finished()) {
             return false;
         }
         if (state == JobState.RUNNING) {
             job.startTime = System.currentTimeMillis() / 1000;
+            startTimeLimit(job.desc);
         }
         job.state = state;
         notifyAll();
@@ -330,12 +364,12 @@ public final class Controller {
 
     /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
     public synchronized List<JobInfo> jobInfos() {
-        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName)).toList();
+        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName, this::maxTime)).toList();
     }
 
     /** Job {@code id} as scontrol show job and the node launching it see it. */
     public synchronized Optional<JobInfo> info(long id) {
-        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName));
+        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName, this::maxTime));
     }
 
     /** The partitions as configured now, in their configured order (sinfo, scontrol show partition). */
@@ -363,7 +397,7 @@ public final class Controller {
 
     public synchronized boolean awaitIdle(long millis) throws InterruptedException {
         long end = System.currentTimeMillis() + millis;
-        while (jobs.values().stream().anyMatch(j -> !j.state.finished() && !(drained && j.state == JobState.PENDING))) {
+        while (jobs.values().stream().anyMatch(j -> !j.state.finished() && !((drained || j.held()) && j.state == JobState.PENDING))) {
             long left = end - System.currentTimeMillis();
             if (left <= 0) {
                 return false;

@@ -13,7 +13,6 @@ import io.plugstack.runtime.spank.conf.PlugstackConf;
  */
 public final class Job {
     public final long id;
-    public final String name;
     public final String command;
     public final long uid;
     public final long gid;
@@ -37,6 +36,8 @@ public final class Job {
     volatile int exitCode = -1;
     volatile int restarts;
     volatile String reason = "";
+    /** The job's name: -J, else the command; scontrol update Name= changes it. */
+    volatile String name;
     long nextStepId;
     volatile boolean prologDone;
     volatile long startTime;
@@ -56,6 +57,15 @@ public final class Job {
         this.jobControlEnv = Map.copyOf(jobControlEnv);
         this.hetJobId = hetJobId;
         this.hetOffset = hetOffset;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Held (priority 0, -H or scontrol hold): the scheduler does not start it until it is released. */
+    boolean held() {
+        return desc.priority() == 0;
     }
 
     public PlugstackConf.Result plugstack() {

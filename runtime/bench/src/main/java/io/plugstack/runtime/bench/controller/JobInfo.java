@@ -14,7 +14,8 @@ import io.plugstack.api.user.UnixUsers;
  * @param ntasks      the -n the job asked for, NO_VAL when it asked none (then SLURM_NTASKS is unset)
  * @param cpusPerTask the -c it asked for, NO_VAL16 when none
  * @param cpus        the CPUs allocated (or to be) on the node: ntasks x cpus-per-task, at least 1
- * @param timeLimit   minutes, INFINITE, or NO_VAL
+ * @param timeLimit   minutes or INFINITE: the job's, or while it has none (no -t, no DefaultTime) its partition's
+ *                    MaxTime, as slurmctld's pack_job reports it; NO_VAL only when its partition is gone
  * @param memPerNode  --mem in MB, NO_VAL64 when not asked
  * @param memPerCpu   --mem-per-cpu in MB, NO_VAL64 when not asked
  * @param nodeList    the node it runs (ran) on, "" while it has none
@@ -76,7 +77,8 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         return UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(String.valueOf(uid));
     }
 
-    static JobInfo of(Job j, String node) {
+    /** @param maxTime the MaxTime of a partition by name (NO_VAL for one not configured) */
+    static JobInfo of(Job j, String node, java.util.function.ToLongFunction<String> maxTime) {
         JobDescriptor d = j.desc;
         long ntasks = set(d.numTasks()) ? d.numTasks() : NoVal.NO_VAL;
         int cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : NoVal.NO_VAL16;
@@ -86,8 +88,9 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         boolean batch = "sbatch".equals(j.command);
         String command = argv.isEmpty() ? "" : batch && d.workDir() != null
                 ? Path.of(d.workDir()).resolve(argv.get(0)).toString() : String.join(" ", argv);
+        long timeLimit = d.timeLimit() == NoVal.NO_VAL && d.partition() != null ? maxTime.applyAsLong(d.partition()) : d.timeLimit();
         return new JobInfo(j.id, j.name, j.uid, j.gid, d.partition(), j.state, j.reason, Math.max(j.exitCode, 0), j.restarts,
-                d.timeLimit(), j.submitTime, j.startTime, j.endTime, ntasks, cpt, cpus, started ? node : "",
+                timeLimit, j.submitTime, j.startTime, j.endTime, ntasks, cpt, cpus, started ? node : "",
                 d.minMemPerNode().orElse(NoVal.NO_VAL64), d.minMemPerCpu().orElse(NoVal.NO_VAL64), d.workDir(), d.stdOut(),
                 d.stdErr(), command, batch, d.account(), d.qos(), d.comment(), d.dependency());
     }

@@ -24,8 +24,8 @@ import io.plugstack.runtime.bench.options.SlurmTime;
 /**
  * One partition, from a ConfigAdmin factory configuration "plugstack.partition" whose keys are
  * slurm.conf's (PartitionName, State, Default, PriorityTier, RootOnly, AllowGroups, AllowAccounts,
- * DenyAccounts, AllowQos, MaxMemPerCPU, MaxMemPerNode, MaxTime, DefaultTime, MaxNodes, MinNodes,
- * Nodes) plus Order (its place in the partition list). E.g. deploy/plugstack.partition-batch.cfg.
+ * DenyAccounts, AllowQos, QOS, MaxMemPerCPU, MaxMemPerNode, DefMemPerCPU, DefMemPerNode, MaxTime,
+ * DefaultTime, MaxNodes, MinNodes, PriorityJobFactor, Nodes) plus Order (its place in the partition list). E.g. deploy/plugstack.partition-batch.cfg.
  *
  * <p>A value the partition cannot take (PriorityTier=high) is one error line naming the file, the
  * key and the value. The partition keeps its last good definition and the line says so; a partition
@@ -151,6 +151,9 @@ public final class PartitionDefinition {
                 .rootOnly(yes(c, "RootOnly")).allowedUids(uids)
                 .accounts(all(list(c, "AllowAccounts")), list(c, "DenyAccounts")).allowQos(all(list(c, "AllowQos")))
                 .memoryLimits(megabytes(c, "MaxMemPerCPU"), megabytes(c, "MaxMemPerNode"))
+                .defaultMemory(megabytes(c, "DefMemPerCPU"), megabytes(c, "DefMemPerNode"))
+                .priorityJobFactor(value(c, "PriorityJobFactor", "1", "a whole number", Integer::parseInt))
+                .qos(text(c, "QOS", "").isEmpty() ? null : text(c, "QOS", ""))
                 .times(minutes(c, "MaxTime", "UNLIMITED"), c.containsKey("DefaultTime") ? minutes(c, "DefaultTime", "") : NoVal.NO_VAL)
                 .jobNodes(value(c, "MaxNodes", "UNLIMITED", "a node count or UNLIMITED", PartitionDefinition::maxNodes),
                         value(c, "MinNodes", "0", "a node count", Long::parseLong))

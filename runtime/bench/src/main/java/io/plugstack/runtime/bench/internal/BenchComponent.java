@@ -45,6 +45,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.Slurmctld;
+import io.plugstack.api.slurm.ClientCommands;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.runtime.bench.api.Bench;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -59,8 +60,8 @@ import io.plugstack.runtime.spank.SpankStacks;
  * JobSubmitPlugins and CliFilterPlugins from it) and "plugstack.partition" factory configurations,
  * both changeable at run time. slurmd starts with the first command.
  */
-@Component(service = {Bench.class, Slurmctld.class}, configurationPid = "plugstack.slurm")
-public final class BenchComponent implements Bench, Slurmctld {
+@Component(service = {Bench.class, Slurmctld.class, ClientCommands.class}, configurationPid = "plugstack.slurm")
+public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
 
     /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
     static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
@@ -208,6 +209,12 @@ public final class BenchComponent implements Bench, Slurmctld {
     @Override
     public void hangUp(CommandIO io) {
         cluster.foreground().hangUp(cluster, io, background);
+    }
+
+    /** The job shims' PATH and socket, for a site script's io.popen (the socket serves the script's user). */
+    @Override
+    public Map<String, String> environment(Map<String, String> inherited) {
+        return server == null ? Map.of() : server.jobEnvironment(inherited);
     }
 
     @Override

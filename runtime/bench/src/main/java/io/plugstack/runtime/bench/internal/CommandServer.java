@@ -20,6 +20,7 @@ import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
 
 import io.plugstack.runtime.bench.api.Bench;
+import io.plugstack.runtime.bench.api.BenchCommand;
 import io.plugstack.runtime.bench.api.CommandIO;
 import io.plugstack.runtime.spi.bench.CommandProtocol;
 import io.plugstack.runtime.spi.bench.SlurmClient;
@@ -35,10 +36,6 @@ import io.plugstack.runtime.spi.bench.SlurmClient;
  */
 final class CommandServer implements AutoCloseable {
 
-    /** The commands a job's shims cover (bin/ in the home has these and the queries: squeue, sinfo, scontrol). */
-    static final List<String> COMMANDS = List.of("srun", "sbatch", "salloc", "scrontab", "scancel");
-    /** Commands whose job is their own while they run: their client going away cancels it (Bench.hangUp). */
-    private static final java.util.Set<String> FOREGROUND = java.util.Set.of("srun", "salloc");
 
     private final Path socket;
     private final Path bin;
@@ -65,7 +62,7 @@ final class CommandServer implements AutoCloseable {
         return new CommandServer(socket, writeShims(dataDir.resolve("bin")), server, bench);
     }
 
-    /** One shell script per command, running the launcher's SlurmClient with this JVM's java. */
+    /** One shell script per command of the table ({@link BenchCommand}), running the launcher's SlurmClient with this JVM's java. */
     private static Path writeShims(Path bin) throws IOException {
         Files.createDirectories(bin);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -75,7 +72,8 @@ final class CommandServer implements AutoCloseable {
         } catch (java.net.URISyntaxException | RuntimeException e) {
             throw new IOException("cannot locate the launcher for the command shims", e);
         }
-        for (String cmd : COMMANDS) {
+        for (BenchCommand c : BenchCommand.values()) {
+            String cmd = c.command();
             Path shim = bin.resolve(cmd);
             Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '" + classpath + "' "
                     + SlurmClient.class.getName() + " " + cmd + " \"$@\"\n");
@@ -84,7 +82,7 @@ final class CommandServer implements AutoCloseable {
         return bin;
     }
 
-    /** What every job's environment gets so its processes find the shims and the socket. */
+    /** What every job's environment (and a site script's io.popen) gets so its processes find the shims and the socket. */
     Map<String, String> jobEnvironment(Map<String, String> env) {
         Map<String, String> e = new LinkedHashMap<>();
         String path = env.getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
@@ -123,7 +121,7 @@ final class CommandServer implements AutoCloseable {
             }
             PrintStream o = new PrintStream(CommandProtocol.frames(out, CommandProtocol.OUT), true);
             CommandIO io = new CommandIO(o, e, r.env(), Path.of(r.workdir()), user);
-            if (FOREGROUND.contains(r.command())) {
+            if (BenchCommand.of(r.command()).map(BenchCommand::foreground).orElse(false)) {
                 watchClient(ch, bench, io);
             }
             int code = run(bench, r, io);
@@ -136,20 +134,12 @@ final class CommandServer implements AutoCloseable {
     }
 
     private static int run(Bench bench, CommandProtocol.Request r, CommandIO io) {
-        return switch (r.command()) {
-            case "srun" -> bench.srun(r.args(), io);
-            case "sbatch" -> bench.sbatch(r.args(), io);
-            case "salloc" -> bench.salloc(r.args(), io);
-            case "scrontab" -> bench.scrontab(r.args(), io);
-            case "scancel" -> bench.scancel(r.args(), io);
-            case "squeue" -> bench.squeue(r.args(), io);
-            case "sinfo" -> bench.sinfo(r.args(), io);
-            case "scontrol" -> bench.scontrol(r.args(), io);
-            default -> {
-                io.err().println("plugstack: " + r.command() + ": not a command of the bench");
-                yield 2;
-            }
-        };
+        java.util.Optional<BenchCommand> command = BenchCommand.of(r.command());
+        if (command.isEmpty()) {
+            io.err().println("plugstack: " + r.command() + ": not a command of the bench");
+            return 2;
+        }
+        return command.get().run(bench, r.args(), io);
     }
 
     /**

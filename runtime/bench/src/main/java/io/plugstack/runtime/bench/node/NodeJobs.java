@@ -68,7 +68,7 @@ public final class NodeJobs {
         p.setProperty("job_id", Long.toString(job.id));
         p.setProperty("uid", Long.toString(job.uid));
         p.setProperty("gid", Long.toString(job.gid));
-        p.setProperty("name", job.name);
+        p.setProperty("name", job.name());
         p.setProperty("boot_id", bootId());
         job.jobControlEnv.forEach((k, v) -> p.setProperty(ENV + k, v));
         try {

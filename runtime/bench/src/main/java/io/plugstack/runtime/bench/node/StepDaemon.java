@@ -124,7 +124,7 @@ public final class StepDaemon {
         }
         v.put("SLURM_JOB_ID", String.valueOf(req.job().id));
         v.put("SLURM_JOBID", String.valueOf(req.job().id));
-        v.put("SLURM_JOB_NAME", req.job().name);
+        v.put("SLURM_JOB_NAME", req.job().name());
         v.put("SLURM_STEP_ID", String.valueOf(req.stepId()));
         v.put("SLURM_NTASKS", String.valueOf(req.ntasks()));
         v.put("SLURM_NNODES", "1");

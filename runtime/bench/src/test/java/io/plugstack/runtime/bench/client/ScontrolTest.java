@@ -49,13 +49,13 @@ class ScontrolTest {
     void showPartitionGivesItsLimitsInSlurmsWords() {
         assertThat(scontrol("show", "partition", "long").out()).isEqualTo("PartitionName=long\n"
                 + "   AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL\n"
-                + "   Default=NO\n"
+                + "   Default=NO QoS=N/A\n"
                 + "   DefaultTime=01:00:00\n"
                 + "   MaxNodes=UNLIMITED MaxTime=2-00:00:00 MinNodes=0\n"
                 + "   Nodes=node1\n"
-                + "   PriorityTier=1 RootOnly=NO\n"
+                + "   PriorityJobFactor=1 PriorityTier=1 RootOnly=NO\n"
                 + "   State=UP TotalCPUs=2 TotalNodes=1\n"
-                + "   MaxMemPerNode=UNLIMITED\n");
+                + "   DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED\n");
         assertThat(scontrol("show", "partition", "nope").err()).isEqualTo("Partition nope not found\n");
     }
 
@@ -103,5 +103,24 @@ class ScontrolTest {
         assertThat(scontrol("show", "bogus").err()).isEqualTo("invalid entity:bogus for keyword:show \n");
         assertThat(scontrol("show", "job", "abc").err()).isEqualTo("scontrol_print_job error: Invalid job id specified\n");
         assertThat(scontrol("update", "Foo=1").err()).startsWith("No valid entity in update command\n");
+    }
+
+    @Test
+    void anUpdateRefusalPrintsSlurmsTextForTheJob() {
+        Job j = f.submit("job.sh", null, 0, 0);
+        f.controller.finish(j, JobState.COMPLETED, 0, "");
+        assertThat(scontrol("update", "JobId=" + j.id, "Comment=late"))
+                .isEqualTo(new QueryFixture.Output("", "Job has already finished for job " + j.id + "\n", 1));
+        assertThat(scontrol("update", "JobId=99", "Comment=x").err()).isEqualTo("Invalid job id specified for job 99\n");
+    }
+
+    @Test
+    void holdAndReleaseChangeTheReasonSqueueShows() {
+        Job j = f.submit("job.sh", null, 0, 0);
+        assertThat(scontrol("hold", String.valueOf(j.id)).rc()).isZero();
+        assertThat(scontrol("show", "job", String.valueOf(j.id)).out()).contains("JobState=PENDING Reason=JobHeldAdmin ");
+        assertThat(scontrol("release", "JobId=" + j.id).rc()).isZero();
+        assertThat(scontrol("show", "job", String.valueOf(j.id)).out()).contains("JobState=PENDING Reason=None ");
+        assertThat(scontrol("release", "x1")).isEqualTo(new QueryFixture.Output("", "Invalid job id specified for job x1\n", 1));
     }
 }

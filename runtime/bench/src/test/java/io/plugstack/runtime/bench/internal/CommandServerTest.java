@@ -143,4 +143,16 @@ class CommandServerTest {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("bench.sock")))).isEqualTo("rw-rw-rw-");
         }
     }
+
+    @Test
+    void jobsFindAShimForEveryBenchCommandIncludingTheQueriesFirstOnTheirPath() throws Exception {
+        try (CommandServer server = CommandServer.start(data, new RecordingBench())) {
+            Map<String, String> env = server.jobEnvironment(Map.of("PATH", "/usr/bin:/bin"));
+            assertThat(env.get("PATH")).isEqualTo(data.resolve("bin") + ":/usr/bin:/bin");
+            try (var shims = Files.list(data.resolve("bin"))) {
+                assertThat(shims.map(p -> p.getFileName().toString()))
+                        .containsExactlyInAnyOrder("srun", "sbatch", "salloc", "scrontab", "scancel", "squeue", "sinfo", "scontrol");
+            }
+        }
+    }
 }
