@@ -55,6 +55,16 @@ class CliFilterIT extends BenchRuntime {
     }
 
     @Test
+    void cliFilterNoneIsNoPluginAt25_11AsSlurmRemovedItIn23_11() throws Exception {
+        runtime.plugstackConf("# empty");
+        slurmConf("CliFilterPlugins=none");
+        assertThat(runUntil("srun true", o -> o.contains("none"))).contains("srun: error: cannot create cli_filter context for cli_filter/none")
+                .contains("srun: error: failed to initialize cli_filter plugin").endsWith("exit code 1");
+        // no plugin service at all: nothing of it was loaded, or refused with an error, at the start
+        assertThat(runtime.plugins().lines().filter(l -> l.contains("cli_filter/none"))).singleElement().asString().contains("NO_SERVICE");
+    }
+
+    @Test
     void preSubmitRunsForEveryComponentOfAHeterogeneousJob() throws Exception {
         runtime.plugstackConf("# empty");
         slurmConf("CliFilterPlugins=site_policy");

@@ -16,14 +16,17 @@ import io.plugstack.api.plugin.SlurmVersion;
  * cli_filter/none: every hook does nothing and answers SUCCESS; the options are never read or changed.
  *
  * <p><b>Which releases have it.</b> Slurm shipped this plugin until 23.02 and removed it in 23.11 (spec
- * CLI-10, the release table's {@link ReleaseBehaviour#CLI_FILTER_NONE_REMOVED}). At a release that has it
- * it loads; from 23.11 on its init() fails as Slurm's lookup of a plugin that is not there does, so
- * {@code CliFilterPlugins=cli_filter/none} makes salloc, sbatch and srun fail as they do in Slurm. An
- * empty {@code CliFilterPlugins} list is Slurm's own no-op and what new configurations should use.
+ * CLI-10, the release table's {@link ReleaseBehaviour#CLI_FILTER_NONE_REMOVED}). Its component is
+ * disabled until {@link NoneAtRelease} enables it at a release that has it; from 23.11 on no plugin is
+ * registered at all, as Slurm 23.11 ships no cli_filter_none.so, so {@code CliFilterPlugins=cli_filter/none}
+ * makes salloc, sbatch and srun fail as they do in Slurm (and the runtime's start logs nothing about a
+ * plugin no site of that release uses). An empty {@code CliFilterPlugins} list is Slurm's own no-op and
+ * what new configurations should use. init() refuses such a release too, should the plugin be created
+ * another way.
  *
  * <p>Unlike the pre-23.11 C plugin it does not log on each hook: it does nothing at all.
  */
-@Component(service = CliFilterPlugin.class)
+@Component(service = CliFilterPlugin.class, enabled = false)
 public class NonePlugin implements CliFilterPlugin {
 
     /** SLURM_SUCCESS. */

@@ -50,6 +50,14 @@ class NonePluginTest {
     }
 
     @Test
+    void thePluginIsRegisteredOnlyAtAReleaseThatShipsIt() {
+        assertThat(NoneAtRelease.exists(SlurmVersion.parse("22.05.8"))).isTrue();
+        assertThat(NoneAtRelease.exists(SlurmVersion.parse("23.02.7"))).isTrue();
+        assertThat(NoneAtRelease.exists(SlurmVersion.parse("23.11.0"))).isFalse();
+        assertThat(NoneAtRelease.exists(SlurmVersion.parse("25.11.0"))).isFalse();
+    }
+
+    @Test
     void initFailsFrom23_11OnAsSlurmFindsNoSuchPlugin() {
         assertThat(new NonePlugin(SlurmVersion.parse("23.11.0"), log).init()).isEqualTo(-1);
         assertThat(new NonePlugin(SlurmVersion.parse("25.11.0"), log).init()).isEqualTo(-1);
