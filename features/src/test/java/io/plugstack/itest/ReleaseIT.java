@@ -116,6 +116,23 @@ class ReleaseIT {
     }
 
     @Test
+    void aRequiredPluginFailingInSlurmstepdFailsNeitherTheCommandNorTheJobAsIn22_05() throws Exception {
+        Bundle b = runtime.deploy(new FixturePlugins(dir).plugin("itest.release.failing", "failing")
+                .header("Slurm-Plugin-Version", "22.05.8").build());
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the 22.05 failing plugin to start");
+        try {
+            runtime.plugstackConf("required failing task_init remote");
+            // a real 22.05.8 (before 23.11's change): the task never runs, srun exits 0, the job COMPLETED 0:0
+            String out = runUntil("srun echo never-printed", o -> o.contains("task_init"));
+            assertThat(out).contains("Found (task_init,remote)").doesNotContain("never-printed").doesNotContain("exit code");
+            assertThat(run("squeue -t all -h -o '%T'").lines().reduce((a, z) -> z).orElseThrow()).isEqualTo("COMPLETED");
+        } finally {
+            runtime.plugstackConf("# empty");
+            b.uninstall();
+        }
+    }
+
+    @Test
     void aShippedSpankPluginRunsInEveryContextOfAnSrun() throws Exception {
         Path log = dir.resolve("demo.log");
         runtime.plugstackConf("required demo " + log);

@@ -23,6 +23,13 @@ public enum ReleaseBehaviour {
      */
     SPANK_CALLERS_FAIL_ON_ANY_NONZERO("25.05.0", "src/sbatch/sbatch.c, src/salloc/salloc.c, src/slurmd/slurmstepd (74ff6df484); "
             + "CHANGELOG/slurm-25.05.md 25.05.0rc1"),
+    /**
+     * A failed SPANK callback in slurmstepd (not task_exit or exit) marks the step failed and makes srun,
+     * salloc and sbatch --wait return 1; before, the step stopped but the command exited 0 and the job
+     * COMPLETED 0:0 (a real 22.05.8: {@code srun: error: task 0 launch failed: Plugin initialization failed}, exit 0).
+     */
+    SPANK_STEP_FAILURE_FAILS_COMMAND("23.11.0", "CHANGELOG/slurm-23.11.md 23.11.0rc1 ('SPANK - Failures from most spank "
+            + "functions (not epilog or exit) will now cause the step to be marked as failed'); real 22.05.8 runs"),
     /** Lua's {@code slurm} table exports every slurm_errtab name; before, eight ESLURM codes (9a2143d517). */
     LUA_EXPORTS_EVERY_ERRNO_NAME("23.02.0", "src/lua/slurm_lua.c (9a2143d517); CHANGELOG/slurm-23.02.md 23.02.0rc1"),
     /** {@code slurm.log_user} works in {@code slurm_job_modify}; before, the message is discarded with an error. */

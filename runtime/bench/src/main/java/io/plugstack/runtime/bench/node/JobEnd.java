@@ -3,6 +3,8 @@ package io.plugstack.runtime.bench.node;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import java.util.Optional;
+
+import io.plugstack.api.plugin.SlurmVersion;
 import java.util.function.Supplier;
 
 import io.plugstack.api.spank.SpankCallback;
@@ -78,12 +80,15 @@ public final class JobEnd {
                 .ifPresent(f -> c.controller().drain("spank: " + f.callback().shortName() + " failed"));
     }
 
-    /** A step result that also carries a failed client-side callback (e.g. exit), as spank.8 rates it. */
+    /**
+     * A step result that also carries a failed client-side callback (e.g. exit), as spank.8 rates it. Client
+     * contexts are rated alike at every release (only slurmstepd's changed, in 23.11), hence the built-for release.
+     */
     public static StepResult withClientFailure(StepResult step, SlurmCommand command, SpankCallback callback, SpankContext context) {
         if (step.failed().isPresent()) {
             return step;
         }
         return new StepResult(step.exitCode(),
-                Optional.of(StepResult.Failure.of(command, callback, context, Optional.empty(), callback.shortName() + " failed")));
+                Optional.of(StepResult.Failure.of(SlurmVersion.builtFor(), command, callback, context, Optional.empty(), callback.shortName() + " failed")));
     }
 }

@@ -21,6 +21,8 @@ import static io.plugstack.api.slurm.SlurmCommand.SRUN;
 import java.util.List;
 import java.util.Optional;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
@@ -34,6 +36,11 @@ import io.plugstack.api.spank.SpankError;
  * row), and slurm_spank_init_failure_mode = ESPANK_JOB_FAILURE turns a remote init failure into
  * "job failed, node not drained, no requeue" (25.05+, SPANK-H-12, test_147_2); the default
  * ESPANK_NODE_FAILURE drains the node and requeues a batch job.
+ *
+ * <p>The table is 23.11's and later. Before 23.11 ({@link ReleaseBehaviour#SPANK_STEP_FAILURE_FAILS_COMMAND})
+ * a failure in slurmstepd's callbacks stopped the step but neither failed the job nor the command: a real
+ * 22.05.8 gave {@code srun: error: task 0 launch failed: Plugin initialization failed}, srun exit 0 and the
+ * job COMPLETED 0:0; a batch job's script never ran, the job COMPLETED 0:0 and the node was drained.
  */
 public final class SpankFailureTable {
 
@@ -98,6 +105,21 @@ public final class SpankFailureTable {
      * @param failureMode the failing plugin's slurm_spank_init_failure_mode, if it defines one
      */
     public static Optional<FailureOutcome> outcome(SlurmCommand command, SpankCallback callback, SpankContext context,
+            Optional<SpankError> failureMode) {
+        return outcome(SlurmVersion.builtFor(), command, callback, context, failureMode);
+    }
+
+    /** {@link #outcome(SlurmCommand, SpankCallback, SpankContext, Optional)} as a Slurm of {@code release} rates it. */
+    public static Optional<FailureOutcome> outcome(SlurmVersion release, SlurmCommand command, SpankCallback callback,
+            SpankContext context, Optional<SpankError> failureMode) {
+        Optional<FailureOutcome> rated = rated(command, callback, context, failureMode);
+        if (context == REMOTE && !ReleaseBehaviour.SPANK_STEP_FAILURE_FAILS_COMMAND.at(release)) {
+            return rated.map(o -> new FailureOutcome(0, o.drainsNode(), false, false));
+        }
+        return rated;
+    }
+
+    private static Optional<FailureOutcome> rated(SlurmCommand command, SpankCallback callback, SpankContext context,
             Optional<SpankError> failureMode) {
         if (context == SpankContext.JOB_SCRIPT) {
             return Optional.of(JOB_SCRIPT);

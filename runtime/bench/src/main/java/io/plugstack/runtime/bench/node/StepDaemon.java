@@ -73,7 +73,7 @@ public final class StepDaemon {
             if (!session.userInit().ok() && stops(req, SpankCallback.USER_INIT)) {
                 return stopped(session, req, SpankCallback.USER_INIT);
             }
-            StepResult result = new TaskRunner(session, req, log, jobs).run(stepEnv);
+            StepResult result = new TaskRunner(session, req, log, jobs, release).run(stepEnv);
             if (req.job().state() == JobState.CANCELLED) {
                 log.error(cancelledLine(req));
             }
@@ -95,13 +95,13 @@ public final class StepDaemon {
     }
 
     /** The step ends before its tasks start: exit runs, the failure is {@code cb}'s. */
-    private static StepResult stopped(SpankSession session, StepRequest req, SpankCallback cb) {
+    private StepResult stopped(SpankSession session, StepRequest req, SpankCallback cb) {
         session.exit();
         return failure(req, cb, Optional.empty(), cb.shortName() + " failed");
     }
 
-    public static StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {
-        StepResult.Failure f = StepResult.Failure.of(req.command(), cb, SpankContext.REMOTE, mode, message);
+    private StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {
+        StepResult.Failure f = StepResult.Failure.of(release, req.command(), cb, SpankContext.REMOTE, mode, message);
         return new StepResult(f.outcome().exitCode(), Optional.of(f));
     }
 

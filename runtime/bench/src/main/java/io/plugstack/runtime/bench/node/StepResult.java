@@ -2,6 +2,7 @@ package io.plugstack.runtime.bench.node;
 
 import java.util.Optional;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
@@ -21,9 +22,9 @@ public record StepResult(int exitCode, Optional<Failure> failed) {
          * A failed callback rated by spank.8's Errors table; a combination the table does not list
          * counts as the command and the job failing.
          */
-        static Failure of(SlurmCommand command, SpankCallback callback, SpankContext context, Optional<SpankError> mode,
-                String message) {
-            FailureOutcome o = SpankFailureTable.outcome(command, callback, context, mode)
+        static Failure of(SlurmVersion release, SlurmCommand command, SpankCallback callback, SpankContext context,
+                Optional<SpankError> mode, String message) {
+            FailureOutcome o = SpankFailureTable.outcome(release, command, callback, context, mode)
                     .orElse(new FailureOutcome(1, false, true, false));
             return new Failure(callback, o, message);
         }

@@ -18,6 +18,7 @@ import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.TaskFacts;
+import io.plugstack.api.plugin.SlurmVersion;
 
 /** The task part of a step: real processes, with the task callbacks around them. */
 public final class TaskRunner {
@@ -26,11 +27,14 @@ public final class TaskRunner {
     private final StepRequest req;
     private final SlurmLog log;
     private final NodeJobs jobs;
+    /** The release that rates a failed callback (SpankFailureTable). */
+    private final SlurmVersion release;
     private final List<Process> processes = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
     private StepResult.Failure failure;
 
-    TaskRunner(SpankSession session, StepRequest req, SlurmLog log, NodeJobs jobs) {
+    TaskRunner(SpankSession session, StepRequest req, SlurmLog log, NodeJobs jobs, SlurmVersion release) {
+        this.release = release;
         this.jobs = jobs;
         this.session = session;
         this.req = req;
@@ -62,7 +66,7 @@ public final class TaskRunner {
         if (r.ok()) {
             return false;
         }
-        StepResult.Failure f = StepResult.Failure.of(req.command(), cb, SpankContext.REMOTE, Optional.empty(),
+        StepResult.Failure f = StepResult.Failure.of(release, req.command(), cb, SpankContext.REMOTE, Optional.empty(),
                 cb.shortName() + " failed");
         if (failure == null && (f.outcome().exitCode() != 0 || f.outcome().failsJob() || f.outcome().drainsNode())) {
             failure = f;

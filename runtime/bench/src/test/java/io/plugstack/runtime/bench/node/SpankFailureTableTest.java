@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
@@ -85,6 +86,25 @@ class SpankFailureTableTest {
         FailureOutcome o = SpankFailureTable.outcome(SlurmCommand.SBATCH, SpankCallback.INIT, SpankContext.REMOTE,
                 Optional.of(SpankError.JOB_FAILURE)).orElseThrow();
         assertEquals(new FailureOutcome(1, false, true, false), o);
+    }
+
+    @Test
+    void before23_11AFailedSlurmstepdCallbackFailsNeitherTheJobNorTheCommand() {
+        SlurmVersion v22 = SlurmVersion.parse("22.05.8");
+        // a real 22.05.8: "task 0 launch failed: Plugin initialization failed", srun exit 0, job COMPLETED 0:0
+        assertEquals(new FailureOutcome(0, false, false, false), SpankFailureTable.outcome(v22, SlurmCommand.SRUN,
+                SpankCallback.INIT, SpankContext.REMOTE, Optional.empty()).orElseThrow());
+        // a real 22.05.8 batch job: the script never ran, COMPLETED 0:0, the node drained
+        assertEquals(new FailureOutcome(0, true, false, false), SpankFailureTable.outcome(v22, SlurmCommand.SBATCH,
+                SpankCallback.INIT, SpankContext.REMOTE, Optional.empty()).orElseThrow());
+        assertEquals(new FailureOutcome(1, false, true, false), SpankFailureTable.outcome(SlurmVersion.parse("23.11.0"),
+                SlurmCommand.SRUN, SpankCallback.TASK_INIT, SpankContext.REMOTE, Optional.empty()).orElseThrow());
+    }
+
+    @Test
+    void before23_11TheCommandsOwnCallbacksFailAsIn25_11() {
+        assertEquals(new FailureOutcome(1, false, true, false), SpankFailureTable.outcome(SlurmVersion.parse("22.05.8"),
+                SlurmCommand.SRUN, SpankCallback.INIT, SpankContext.LOCAL, Optional.empty()).orElseThrow());
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.SlurmCommand;
@@ -122,7 +123,7 @@ class TaskRunnerNicenessTest {
         }
         session.tasks(tasks);
         Map<String, String> stepEnv = new LinkedHashMap<>(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C"));
-        StepResult r = new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0), NodeJobs.inMemory()).run(stepEnv);
+        StepResult r = new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0), NodeJobs.inMemory(), SlurmVersion.builtFor()).run(stepEnv);
         String errors = err.toString(StandardCharsets.UTF_8);
         assertThat(r.exitCode()).as(errors).isZero();
         assertThat(errors).isEmpty();
