@@ -60,6 +60,21 @@ class ScontrolTest {
     }
 
     @Test
+    void showReservationPrintsSlurmsFiveLinesAndSaysWhenThereIsNone() {
+        assertThat(scontrol("show", "reservation")).isEqualTo(new QueryFixture.Output("No reservations in the system\n", "", 0));
+        long now = System.currentTimeMillis() / 1000;
+        f.controller.reservations(() -> java.util.List.of(new io.plugstack.api.jobsubmit.Reservation("maint", now - 60, now + 86400 - 60,
+                24 * 60, "node1", 1, 2, null, null, 0x8001, java.util.List.of("root"), java.util.List.of(), null)));
+        String out = scontrol("show", "reservation", "maint").out();
+        assertThat(out).matches("ReservationName=maint StartTime=\\S+ EndTime=\\S+ Duration=1-00:00:00\n"
+                + "   Nodes=node1 NodeCnt=1 CoreCnt=2 Features=\\(null\\) PartitionName=\\(null\\) Flags=MAINT,SPEC_NODES\n"
+                + "   TRES=cpu=2\n"
+                + "   Users=root Groups=\\(null\\) Accounts=\\(null\\) Licenses=\\(null\\) State=ACTIVE BurstBuffer=\\(null\\)\n"
+                + "   MaxStartDelay=\\(null\\)\n");
+        assertThat(scontrol("show", "reservation", "nope")).isEqualTo(new QueryFixture.Output("Reservation nope not found\n", "", 1));
+    }
+
+    @Test
     void showNodeGivesItsStateCpusAndDrainReason() {
         f.controller.drain("spank: job_epilog failed for job 4");
         String out = scontrol("show", "node").out();
