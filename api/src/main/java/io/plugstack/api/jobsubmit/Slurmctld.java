@@ -2,6 +2,7 @@ package io.plugstack.api.jobsubmit;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -21,6 +22,21 @@ public interface Slurmctld {
 
     /** An existing job. */
     Optional<JobRecord> job(long jobId);
+
+    /** Every job slurmctld knows (its job_list), oldest first: job_submit/lua's {@code slurm.jobs}. */
+    default List<JobRecord> jobs() {
+        return List.of();
+    }
+
+    /** The advanced reservations not yet ended (its resv_list): job_submit/lua's {@code slurm.reservations}. */
+    default List<Reservation> reservations() {
+        return List.of();
+    }
+
+    /** A QOS's Priority by name, empty for a QOS it does not know (job_submit/lua's slurm.get_qos_priority). */
+    default OptionalLong qosPriority(String qos) {
+        return OptionalLong.empty();
+    }
 
     /** ClusterName. */
     String clusterName();

@@ -31,6 +31,7 @@ public enum SlurmErrno {
     ESLURM_PATHNAME_TOO_LONG(2012, "Pathname of a file, directory or other parameter too long"),
     ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE(2014, "Requested node configuration is not available"),
     ESLURM_INVALID_JOB_ID(2017, "Invalid job id specified"),
+    ESLURM_INVALID_NODE_NAME(2018, "Invalid node name specified"),
     ESLURM_USER_ID_MISSING(2010, "Invalid user id"),
     ESLURM_ALREADY_DONE(2021, "Job/step already completing or completed"),
     ESLURM_BAD_TASK_COUNT(2025, "Task count specification invalid"),

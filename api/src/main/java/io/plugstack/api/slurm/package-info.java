@@ -3,5 +3,5 @@
  * and the "unset"/"unlimited" sentinels ({@link io.plugstack.api.slurm.NoVal}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.2.0")
+@org.osgi.annotation.versioning.Version("0.3.0")
 package io.plugstack.api.slurm;

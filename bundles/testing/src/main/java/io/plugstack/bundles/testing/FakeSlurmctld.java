@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.PartitionState;
+import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.jobsubmit.Slurmctld;
 import io.plugstack.api.slurm.NoVal;
 
@@ -19,6 +21,9 @@ public final class FakeSlurmctld implements Slurmctld {
     public final List<Partition> partitions = new ArrayList<>();
     public final Map<Long, JobRecord> jobs = new LinkedHashMap<>();
     public final Map<Long, String> dependenciesSet = new LinkedHashMap<>();
+    public final List<Reservation> reservations = new ArrayList<>();
+    /** QOS priorities by name. */
+    public final Map<String, Long> qos = new LinkedHashMap<>();
 
     public FakeSlurmctld add(Partition p) {
         partitions.add(p);
@@ -54,6 +59,22 @@ public final class FakeSlurmctld implements Slurmctld {
     @Override
     public Optional<JobRecord> job(long jobId) {
         return Optional.ofNullable(jobs.get(jobId));
+    }
+
+    @Override
+    public List<JobRecord> jobs() {
+        return List.copyOf(jobs.values());
+    }
+
+    @Override
+    public List<Reservation> reservations() {
+        return List.copyOf(reservations);
+    }
+
+    @Override
+    public OptionalLong qosPriority(String name) {
+        Long p = qos.get(name);
+        return p == null ? OptionalLong.empty() : OptionalLong.of(p);
     }
 
     @Override

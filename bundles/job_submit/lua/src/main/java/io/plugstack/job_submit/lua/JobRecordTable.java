@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.plugstack.api.jobsubmit.JobRecord;
-import io.plugstack.lua.LuaProxies;
 import party.iroiro.luajava.Lua;
 
 /**
- * {@code job_rec} of slurm_job_modify (JSL-26): a read-only proxy over the existing job. Its argv is
- * 1-indexed (unlike job_desc.argv). Fields the host's job record does not carry read nil.
+ * {@code job_rec} of slurm_job_modify (JSL-26) and each job of {@code slurm.jobs}: a read-only proxy
+ * over an existing job, with the same fields (25.11 fills both with slurm_lua_job_record_field). Its
+ * argv is 1-indexed (unlike job_desc.argv). Fields the host's job record does not carry read nil.
  */
 final class JobRecordTable {
 
@@ -46,34 +46,27 @@ final class JobRecordTable {
             Map.entry("user_name", JobRecord::userName),
             Map.entry("work_dir", JobRecord::workDir));
 
-    private JobRecord current;
+    private final RecordProxies<JobRecord> proxies = new RecordProxies<>(META, FIELDS);
 
     void install(Lua L) {
-        LuaProxies.registerMetatable(L, META, this::index, null);
+        proxies.install(L);
     }
 
+    /** job_rec of slurm_job_modify. */
     void push(Lua L, JobRecord job) {
-        current = job;
-        LuaProxies.pushProxy(L, META);
+        proxies.push(L, "job_rec", job);
     }
 
-    private int index(Lua L) {
-        Function<JobRecord, Object> f = L.isString(2) ? FIELDS.get(L.toString(2)) : null;
-        Object v = f == null || current == null ? null : f.apply(current);
-        if (v instanceof String) {
-            L.push((String) v);
-        } else if (v instanceof Long) {
-            L.push((double) (Long) v);
-        } else if (v instanceof List && !((List<?>) v).isEmpty()) {
-            List<?> items = (List<?>) v;
-            L.createTable(items.size(), 0);
-            for (int i = 0; i < items.size(); i++) {
-                L.push(String.valueOf(items.get(i)));
-                L.rawSetI(-2, i + 1);
-            }
-        } else {
-            L.pushNil();
-        }
-        return 1;
+    /**
+     * slurm.jobs before each call (_update_jobs_global): every job slurmctld knows, keyed by its id as a
+     * string ("%d"), each a proxy with job_rec's fields (slurm_lua_job_record_field).
+     */
+    void setJobs(Lua L, List<JobRecord> jobs) {
+        proxies.setGlobalTable(L, "jobs", jobs, j -> String.valueOf(j.jobId()));
+    }
+
+    /** Before each call: the last call's records are let go. */
+    void clear() {
+        proxies.clear();
     }
 }

@@ -4,7 +4,6 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalLong;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -61,6 +60,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     private final JobDescTable descs;
     private final PartitionTable parts = new PartitionTable();
     private final JobRecordTable records = new JobRecordTable();
+    private final ReservationTable reservations = new ReservationTable();
     private final SlurmTable slurm;
     /** log_user lines since the last delivery (JSL-15, JSL-16). */
     private final StringBuilder userMsg = new StringBuilder();
@@ -79,7 +79,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         this.rejectRuntimeErrors = ReleaseBehaviour.JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS.at(release);
         this.logUserInModify = ReleaseBehaviour.LUA_LOG_USER_IN_JOB_MODIFY.at(release);
         this.descs = new JobDescTable(log);
-        this.slurm = new SlurmTable(log, clusterName, qos -> OptionalLong.empty(), release);
+        this.slurm = new SlurmTable(log, clusterName, slurmctld::qosPriority, release);
         this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,
                 List.of("slurm_job_submit", "slurm_job_modify"), this::install, log);
     }
@@ -89,14 +89,19 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         L.getGlobal("slurm");
         L.push(this::userMsg);
         L.setField(-2, "user_msg");
-        L.createTable(0, 0);
-        L.setField(-2, "jobs");
-        L.createTable(0, 0);
-        L.setField(-2, "reservations");
         L.pop(1);
         descs.install(L);
         parts.install(L);
         records.install(L);
+        reservations.install(L);
+        controllerState(L);
+    }
+
+    /** slurm.jobs and slurm.reservations as slurmctld has them now: set at load and before each call. */
+    private void controllerState(Lua L) {
+        records.clear();
+        records.setJobs(L, slurmctld.jobs());
+        reservations.set(L, slurmctld.reservations());
     }
 
     private int userMsg(Lua L) {
@@ -125,6 +130,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     @Override
     public int jobSubmit(JobDescriptor job, long submitUid, UserMessage message) {
         return script.call(L -> {
+            controllerState(L);
             LuaCall c = LuaCall.invoke(L, "slurm_job_submit", l -> {
                 descs.push(l, job);
                 parts.push(l, slurmctld.partitions(), job.userId());
@@ -139,6 +145,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         return script.call(L -> {
             inModify = true;
             try {
+                controllerState(L);
                 LuaCall c = LuaCall.invoke(L, "slurm_job_modify", l -> {
                     descs.push(l, job);
                     records.push(l, current);

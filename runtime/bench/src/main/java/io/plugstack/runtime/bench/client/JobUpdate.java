@@ -64,8 +64,7 @@ public final class JobUpdate {
     }
 
     private static int send(Cluster c, long jobId, JobDescriptor req, boolean userHold, CommandIO io) {
-        long uid = io.user().uid();
-        req.setNumber(JobDescField.USER_ID, uid);
+        long uid = io.user().uid(); // the RPC's sender; scontrol leaves the request's user_id unset (slurmctld fills the owner)
         UpdateRequest.Answer r = c.controller().update(new UpdateRequest(jobId, req, uid, userHold));
         if (!r.ok()) {
             r.message().ifPresent(m -> m.lines().forEach(l -> io.err().println("scontrol: error: " + l)));

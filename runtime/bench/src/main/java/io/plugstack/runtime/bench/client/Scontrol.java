@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.runtime.bench.api.CommandIO;
@@ -23,11 +24,11 @@ public final class Scontrol {
     }
 
     /** What scontrol shows, each with what a name argument selects. */
-    private enum Entity { JOB, PARTITION, NODE, CONFIG }
+    private enum Entity { JOB, PARTITION, NODE, CONFIG, RESERVATION }
 
     public static int run(Cluster c, List<String> args, CommandIO io, Runnable restartSlurmd) {
         if (args.isEmpty()) {
-            io.err().println("scontrol: the bench takes one command: show job|partition|node|config [name], "
+            io.err().println("scontrol: the bench takes one command: show job|partition|node|config|reservation [name], "
                     + "hold|uhold|release <job_list>, update JobId=<id> Key=Value..., update NodeName=<node> State=RESUME|DRAIN Reason=..., restart slurmd");
             return 1;
         }
@@ -95,10 +96,24 @@ public final class Scontrol {
                 }
                 io.out().print(ScontrolShow.node(ctl.nodeInfo(), ctl.partitions()));
                 return 0;
+            case RESERVATION:
+                return showReservations(ctl, name, io);
             default:
                 io.out().print(ScontrolShow.config(ctl, c.release().toSlurmString()));
                 return 0;
         }
+    }
+
+    /** scontrol_print_res: the reservations (a name selects one), or what it prints when there are none. */
+    private static int showReservations(Controller ctl, Optional<String> name, CommandIO io) {
+        List<Reservation> rs = ctl.reservations().stream().filter(r -> name.isEmpty() || r.name().equals(name.get())).toList();
+        if (rs.isEmpty()) {
+            io.out().println(name.isPresent() ? "Reservation " + name.get() + " not found" : "No reservations in the system");
+            return name.isPresent() ? 1 : 0;
+        }
+        long now = System.currentTimeMillis() / 1000;
+        io.out().print(String.join("\n", rs.stream().map(r -> ScontrolShow.reservation(r, now)).toList()));
+        return 0;
     }
 
     private static int showJobs(Controller ctl, Optional<String> id, CommandIO io) {

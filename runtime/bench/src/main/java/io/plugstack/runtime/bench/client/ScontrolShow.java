@@ -6,16 +6,18 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobInfo;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.controller.NodeInfo;
+import io.plugstack.runtime.bench.controller.ReservationDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;
 
 /**
- * scontrol show job|partition|node|config in Slurm's key=value layout (slurm_sprint_job_info,
- * slurm_sprint_partition_info, slurm_sprint_node_table, scontrol's _print_config): the keys the
+ * scontrol show job|partition|node|config|reservation in Slurm's key=value layout (slurm_sprint_job_info,
+ * slurm_sprint_partition_info, slurm_sprint_node_table, slurm_sprint_reservation_info, scontrol's _print_config): the keys the
  * bench knows, in Slurm's order and lines, with Slurm's words for values ((null), UNLIMITED, Unknown).
  */
 final class ScontrolShow {
@@ -109,6 +111,25 @@ final class ScontrolShow {
             l.add("Reason=" + n.reason() + " [" + Usage.runtimeUser() + "@"
                     + FieldFormat.date(n.drainTime(), "Unknown") + "]");
         }
+        return record(l);
+    }
+
+    /**
+     * One reservation as slurm_sprint_reservation_info prints it (23.11 on: no Watts): the time line,
+     * the nodes line, TRES, the access line and MaxStartDelay. State is ACTIVE between its start and end.
+     */
+    static String reservation(Reservation r, long now) {
+        List<String> l = new ArrayList<>();
+        l.add("ReservationName=" + r.name() + " StartTime=" + FieldFormat.date(r.startTime(), "Unknown") + " EndTime="
+                + FieldFormat.date(r.endTime(), "Unknown") + " Duration=" + FieldFormat.duration(r.endTime() - r.startTime()));
+        l.add("Nodes=" + FieldFormat.orNull(r.nodeList()) + " NodeCnt=" + r.nodeCnt() + " CoreCnt=" + r.coreCnt() + " Features="
+                + FieldFormat.orNull(r.features()) + " PartitionName=" + FieldFormat.orNull(r.partition()) + " Flags="
+                + ReservationDefinition.flagsString(r.flags()));
+        l.add("TRES=cpu=" + r.coreCnt());
+        l.add("Users=" + FieldFormat.orNull(String.join(",", r.users())) + " Groups=(null) Accounts="
+                + FieldFormat.orNull(String.join(",", r.accounts())) + " Licenses=" + FieldFormat.orNull(r.licenses()) + " State="
+                + (r.activeAt(now) ? "ACTIVE" : "INACTIVE") + " BurstBuffer=(null)");
+        l.add("MaxStartDelay=(null)");
         return record(l);
     }
 

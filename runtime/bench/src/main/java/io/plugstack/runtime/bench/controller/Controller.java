@@ -12,6 +12,7 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.Partition;
+import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.runtime.jobsubmit.JobSubmitChain;
@@ -41,6 +42,7 @@ public final class Controller {
 
     private final JobSubmitChain jobSubmit;
     private final Supplier<List<Partition>> partitions;
+    private volatile Supplier<List<Reservation>> reservations = List::of;
 
     /** A controller whose job ids live as long as it does, for a node with this machine's CPUs. */
     public Controller(String nodeName, JobSubmitChain jobSubmit, Supplier<List<Partition>> partitions) {
@@ -74,6 +76,18 @@ public final class Controller {
         return config;
     }
 
+    /** Where the advanced reservations come from (their configurations, as partitions' do). */
+    public void reservations(Supplier<List<Reservation>> configured) {
+        reservations = configured;
+    }
+
+    /** The reservations not yet ended (slurmctld purges an ended one), by name (scontrol show reservation's order). */
+    public List<Reservation> reservations() {
+        long now = System.currentTimeMillis() / 1000;
+        return reservations.get().stream().filter(r -> r.endTime() >= now)
+                .sorted(java.util.Comparator.comparing(Reservation::name)).toList();
+    }
+
     /**
      * A job submission (job_allocate): per component, slurmctld's create-request rules (JS-5), the
      * job_submit chain (JS-6: once per component) and the partition check; if any is refused no job is
@@ -91,6 +105,8 @@ public final class Controller {
             JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
                     : jobSubmit.submit(d, d.userId());
             int rc = r.ok() ? partitionCheck(d) : r.rc();
+            rc = rc == 0 ? NodeFit.nodeNames(d, nodeName) : rc;
+            rc = rc == 0 ? ReservationAccess.check(d, reservations()) : rc;
             rc = rc == 0 ? NodeFit.allocation(d, nodeCpus) : rc;
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
@@ -206,6 +222,11 @@ public final class Controller {
         }
         j.desc.setDependency(dependency);
         return true;
+    }
+
+    /** Every job it knows, oldest first, as job_submit plugins look them up (Slurmctld.jobs, slurm.jobs). */
+    public synchronized List<JobRecord> records() {
+        return jobs.values().stream().map(j -> (JobRecord) new JobRecordView(j)).toList();
     }
 
     /** The job as job_submit plugins look it up (Slurmctld.job). */

@@ -1,5 +1,7 @@
 package io.plugstack.runtime.bench.controller;
 
+import java.util.List;
+
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
@@ -11,6 +13,8 @@ import io.plugstack.api.slurm.SlurmErrno;
  * (ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE, "Requested node configuration is not available"), never
  * allocated; a step that asks for more CPUs than the node has is refused at step creation
  * (ESLURM_TOO_MANY_REQUESTED_CPUS). Nothing is over-subscribed (OverSubscribe=NO, Slurm's default).
+ * Named nodes (-w/--nodelist, -x/--exclude) are checked as _job_create does: a name that is not a
+ * node is ESLURM_INVALID_NODE_NAME; excluding the one node leaves nothing to select from.
  */
 final class NodeFit {
 
@@ -24,6 +28,26 @@ final class NodeFit {
             return SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code();
         }
         return 0;
+    }
+
+    /** 0, or the error a request naming nodes (req_nodes, exc_nodes) is refused with on a cluster of the one node {@code node}. */
+    static int nodeNames(JobDescriptor d, String node) {
+        List<String> required = names(d.getString(JobDescField.REQ_NODES));
+        List<String> excluded = names(d.getString(JobDescField.EXC_NODES));
+        if (java.util.stream.Stream.concat(required.stream(), excluded.stream()).anyMatch(n -> !n.equals(node))) {
+            return SlurmErrno.ESLURM_INVALID_NODE_NAME.code(); // node_name2bitmap fails
+        }
+        if (excluded.contains(node)) {
+            // with -w the same node too, _job_create finds the lists overlapping; else no node is left to select
+            return required.contains(node) ? SlurmErrno.ESLURM_INVALID_NODE_NAME.code()
+                    : SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code();
+        }
+        return 0;
+    }
+
+    private static List<String> names(String list) {
+        return list == null || list.isBlank() ? List.of()
+                : java.util.Arrays.stream(list.split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
     }
 
     /** The CPUs a job asks for on its node: --mincpus, or -n x -c (each 1 when not given). */

@@ -1,7 +1,9 @@
 package io.plugstack.runtime.bench.internal;
 
 import io.plugstack.runtime.bench.controller.Controller;
+import io.plugstack.runtime.bench.controller.NodeConfig;
 import io.plugstack.runtime.bench.controller.PartitionDefinition;
+import io.plugstack.runtime.bench.controller.ReservationDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;
 import io.plugstack.runtime.bench.controller.JobIds;
 import io.plugstack.runtime.bench.node.LeftoverJobs;
@@ -74,6 +76,7 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
     });
     private final CommandServer server;
     private final List<PartitionDefinition> partitions = new CopyOnWriteArrayList<>();
+    private final List<ReservationDefinition> reservations = new CopyOnWriteArrayList<>();
     private volatile SlurmConfig config;
     private final LeftoverJobs leftovers;
     private boolean slurmdUp;
@@ -82,7 +85,6 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
             @Reference JobSubmitChain jobSubmit, @Reference CliFilterChains cliFilters, @Reference NodeSpool spool) {
         this.config = SlurmConfig.of(properties);
-        String node = context.getProperty("plugstack.bench.node");
         SlurmVersion v = SlurmVersion.running(context::getProperty);
         Path data = spool.data();
         NodeJobs nodeJobs = spool.jobs();
@@ -90,31 +92,14 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
         // slurmctld's state save directory: ids go on above every id it handed out, and above any job the node still knows
         JobIds ids = data == null ? JobIds.inMemory()
                 : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
-        Controller controller = new Controller(node != null ? node : "node1", nodeCpus(context), jobSubmit, this::partitions, ids);
+        Controller controller = new Controller(NodeConfig.name(context), NodeConfig.cpus(context), jobSubmit, this::partitions, ids);
         controller.configure(config);
+        controller.reservations(() -> reservations.stream().map(ReservationDefinition::reservation).toList());
         this.server = data == null ? null : startServer(data);
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv, nodeJobs), nodeJobs);
         this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv, new Foreground());
-    }
-
-    /** The node's CPUs (slurm.conf's CPUs=): {@code plugstack.bench.cpus}, or this machine's. */
-    private static int nodeCpus(BundleContext context) {
-        String cpus = context.getProperty("plugstack.bench.cpus");
-        if (cpus != null) {
-            try {
-                int n = Integer.parseInt(cpus.trim());
-                if (n > 0) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // named below
-            }
-            LOG.error("plugstack.bench.cpus=" + cpus + " is not a positive whole number; the node has this machine's "
-                    + Runtime.getRuntime().availableProcessors() + " CPUs");
-        }
-        return Runtime.getRuntime().availableProcessors();
     }
 
     @Modified
@@ -130,6 +115,15 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
 
     void removePartition(PartitionDefinition p) {
         partitions.remove(p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addReservation(ReservationDefinition r) {
+        reservations.add(r);
+    }
+
+    void removeReservation(ReservationDefinition r) {
+        reservations.remove(r);
     }
 
     /** The socket jobs use to run srun/sbatch/... themselves; without it, jobs just cannot. */
@@ -256,6 +250,16 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
     @Override
     public Optional<JobRecord> job(long jobId) {
         return cluster.controller().record(jobId);
+    }
+
+    @Override
+    public List<JobRecord> jobs() {
+        return cluster.controller().records();
+    }
+
+    @Override
+    public List<io.plugstack.api.jobsubmit.Reservation> reservations() {
+        return cluster.controller().reservations();
     }
 
     @Override

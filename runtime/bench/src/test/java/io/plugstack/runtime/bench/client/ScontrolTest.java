@@ -60,6 +60,55 @@ class ScontrolTest {
     }
 
     @Test
+    void showReservationPrintsSlurmsFiveLinesAndSaysWhenThereIsNone() {
+        assertThat(scontrol("show", "reservation")).isEqualTo(new QueryFixture.Output("No reservations in the system\n", "", 0));
+        long now = System.currentTimeMillis() / 1000;
+        f.controller.reservations(() -> java.util.List.of(new io.plugstack.api.jobsubmit.Reservation("maint", now - 60, now + 86400 - 60,
+                24 * 60, "node1", 1, 2, null, null, 0x8001, java.util.List.of("root"), java.util.List.of(), null)));
+        String out = scontrol("show", "reservation", "maint").out();
+        assertThat(out).matches("ReservationName=maint StartTime=\\S+ EndTime=\\S+ Duration=1-00:00:00\n"
+                + "   Nodes=node1 NodeCnt=1 CoreCnt=2 Features=\\(null\\) PartitionName=\\(null\\) Flags=MAINT,SPEC_NODES\n"
+                + "   TRES=cpu=2\n"
+                + "   Users=root Groups=\\(null\\) Accounts=\\(null\\) Licenses=\\(null\\) State=ACTIVE BurstBuffer=\\(null\\)\n"
+                + "   MaxStartDelay=\\(null\\)\n");
+        assertThat(scontrol("show", "reservation", "nope")).isEqualTo(new QueryFixture.Output("Reservation nope not found\n", "", 1));
+    }
+
+    @Test
+    void updateSendsTheRequestWithoutAUserIdAsRealScontrolDoes() {
+        java.util.List<io.plugstack.api.jobsubmit.JobDescriptor> seen = new java.util.ArrayList<>();
+        io.plugstack.runtime.jobsubmit.JobSubmitChain recording = new io.plugstack.runtime.jobsubmit.JobSubmitChain() {
+            @Override
+            public Result submit(io.plugstack.api.jobsubmit.JobDescriptor desc, long submitUid) {
+                return new Result(0, java.util.Optional.empty(), "");
+            }
+
+            @Override
+            public Result modify(io.plugstack.api.jobsubmit.JobDescriptor desc, io.plugstack.api.jobsubmit.JobRecord current, long uid) {
+                seen.add(desc);
+                return new Result(0, java.util.Optional.empty(), "");
+            }
+
+            @Override
+            public java.util.List<io.plugstack.runtime.host.catalog.PluginPin> configured() {
+                return java.util.List.of();
+            }
+        };
+        io.plugstack.runtime.bench.controller.Controller ctl = new io.plugstack.runtime.bench.controller.Controller("node1", 2,
+                recording, () -> QueryFixture.PARTITIONS, io.plugstack.runtime.bench.controller.JobIds.inMemory());
+        Cluster cluster = new Cluster(null, io.plugstack.api.plugin.SlurmVersion.parse("22.05.8"), null, ctl, null,
+                env -> java.util.Map.of(), new Foreground());
+        io.plugstack.api.jobsubmit.JobDescriptor d = new io.plugstack.api.jobsubmit.JobDescriptor();
+        d.setNumber(io.plugstack.api.jobsubmit.JobDescField.USER_ID, 0);
+        long id = ctl.submit(new io.plugstack.runtime.bench.controller.SubmitRequest(java.util.List.of(d), "sbatch",
+                new io.plugstack.runtime.spank.conf.PlugstackConf.Result(java.util.List.of(), java.util.Optional.empty()),
+                java.util.Map.of())).jobs().get(0).id;
+        assertThat(QueryFixture.run((a, io) -> Scontrol.run(cluster, a, io, () -> { }), "update", "JobId=" + id, "TimeLimit=5").rc())
+                .isZero();
+        assertThat(seen).singleElement().satisfies(r -> assertThat(r.isSet(io.plugstack.api.jobsubmit.JobDescField.USER_ID)).isFalse());
+    }
+
+    @Test
     void showNodeGivesItsStateCpusAndDrainReason() {
         f.controller.drain("spank: job_epilog failed for job 4");
         String out = scontrol("show", "node").out();

@@ -63,6 +63,18 @@ class ControllerTest {
         return a.jobs().get(0);
     }
 
+    /** A real 22.05.8's job_submit.lua read job_rec.user_name nil for held and running jobs. */
+    @Test
+    void jobRecordsAsPluginsSeeThemCarryNoUserNameAsSlurmctldLeavesIt() {
+        Controller c = controller();
+        JobDescriptor d = new JobDescriptor();
+        d.setNumber(io.plugstack.api.jobsubmit.JobDescField.USER_ID, 0);
+        d.setString(io.plugstack.api.jobsubmit.JobDescField.USER_NAME, "root");
+        Job j = c.submit(request(d)).jobs().get(0);
+        assertThat(c.record(j.id).orElseThrow().userName()).isNull();
+        assertThat(c.records()).singleElement().extracting(JobRecord::jobId).isEqualTo(j.id);
+    }
+
     @Test
     void aFinishedJobOlderThanMinJobAgeIsPurgedAtTheNextSubmission() {
         Controller c = controller();

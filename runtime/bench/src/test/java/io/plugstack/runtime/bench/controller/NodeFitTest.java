@@ -62,4 +62,22 @@ class NodeFitTest {
                 .isEqualTo(SlurmErrno.ESLURM_TOO_MANY_REQUESTED_CPUS.code());
         assertThat(c.stepFits(2, 1)).isZero();
     }
+
+    private static SubmitRequest.Answer submitNamed(JobDescField field, String nodes) {
+        JobDescriptor d = new JobDescriptor();
+        d.setString(field, nodes);
+        return twoCpuNode().submit(ControllerTest.request(d));
+    }
+
+    @Test
+    void aNodeListNamingANodeTheClusterDoesNotHaveIsRefusedAsAnInvalidNodeName() {
+        assertThat(SlurmErrno.strerror(submitNamed(JobDescField.REQ_NODES, "othernode").rc())).isEqualTo("Invalid node name specified");
+        assertThat(submitNamed(JobDescField.REQ_NODES, "node1").rc()).isZero();
+    }
+
+    @Test
+    void excludingTheOnlyNodeLeavesNoNodeAndIsRefusedAsUnavailableConfiguration() {
+        assertThat(submitNamed(JobDescField.EXC_NODES, "node1").rc())
+                .isEqualTo(SlurmErrno.ESLURM_REQUESTED_NODE_CONFIG_UNAVAILABLE.code());
+    }
 }
