@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.plugin.RuntimeHome;
@@ -97,6 +98,17 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
         this.slurm = new SlurmTable((level, message) -> lines.log(level, message), clusterName, qos -> OptionalLong.empty(), release);
         this.script = new LuaScript(script, PLUGIN_TYPE, version,
                 List.of("slurm_cli_setup_defaults", "slurm_cli_pre_submit", "slurm_cli_post_submit"), this::install, log);
+    }
+
+    /**
+     * A change of plugstack.slurm (slurm.conf) does not restart the component: an instance (one per command)
+     * keeps the configuration it started with, as a Slurm client keeps the slurm.conf it read, and the next
+     * command's instance gets the new one. Without this, SCR unregistered the plugin for the restart and a
+     * command started meanwhile failed with "cannot create cli_filter context for cli_filter/lua".
+     */
+    @Modified
+    void modified() {
+        // nothing to change in a running command's instance
     }
 
     /** The script at {@code release}: CliFilterParameters=cli_filter_lua_path= is read from 25.11 on (the release table's row). */
