@@ -160,6 +160,21 @@ final class PlugstackRuntime implements AutoCloseable {
         return launcher.refusals().refusal(bundle.getBundleId());
     }
 
+    /**
+     * Fails, saying why, when this JVM ignores SIGINT: a process started from a non-interactive shell's
+     * {@code &} (or nohup'd that way) inherits SIG_IGN for SIGINT, the processes the Ctrl-C tests start
+     * inherit it too, and a JVM that starts with SIGINT ignored cannot catch it.
+     */
+    static void requireSigintNotIgnored() throws IOException {
+        String sigIgn = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("SigIgn:"))
+                .map(l -> l.substring("SigIgn:".length()).trim()).findFirst().orElse("0");
+        if ((Long.parseUnsignedLong(sigIgn, 16) & (1L << 1)) != 0) {
+            throw new AssertionError("this test JVM ignores SIGINT (SigIgn " + sigIgn + ", inherited from the shell that started "
+                    + "the build, e.g. a background '&' without job control): the Ctrl-C tests cannot run; start the build "
+                    + "from a shell that does not ignore SIGINT");
+        }
+    }
+
     /** Whether process {@code pid} is gone, or goes within 10 s (a kill is asynchronous). */
     static boolean processEnds(long pid) throws InterruptedException {
         for (int i = 0; i < 200 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false); i++) {

@@ -150,6 +150,7 @@ class UnixShellCommandsIT {
 
     @Test
     void ctrlCOnSrunFromAUnixShellShowsItsTasksThenASecondWithinOneSecondCancelsTheJob() throws Exception {
+        PlugstackRuntime.requireSigintNotIgnored();
         Path err = dir.resolve("interrupted.err");
         Process client = new ProcessBuilder(home.resolve("bin/srun").toString(), "-J", "interrupted", "sleep", "120")
                 .directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
