@@ -132,13 +132,6 @@ final class FieldFormat<T> {
                 : h > 0 ? String.format("%d:%02d:%02d", h, m, s) : String.format("%d:%02d", m, s);
     }
 
-    /** scontrol's durations: HH:MM:SS or D-HH:MM:SS. */
-    static String duration(long seconds) {
-        long d = seconds / 86400;
-        String hms = String.format("%02d:%02d:%02d", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60);
-        return d > 0 ? d + "-" + hms : hms;
-    }
-
     /** A time limit in minutes as squeue prints it (UNLIMITED, or an elapsed time). */
     static String limit(long minutes) {
         return minutes == NoVal.INFINITE || minutes == NoVal.NO_VAL ? "UNLIMITED" : elapsed(minutes * 60);

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.slurm.NoVal;
+import io.plugstack.runtime.bench.options.SlurmTime;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobInfo;
 import io.plugstack.runtime.bench.controller.JobState;
@@ -33,7 +34,7 @@ final class ScontrolShow {
         l.add("JobState=" + j.state() + " Reason=" + new Squeue.Row(j, now, drained).reason() + " Dependency="
                 + FieldFormat.orNull(j.dependency()));
         l.add("Restarts=" + j.restarts() + " BatchFlag=" + (j.batch() ? 1 : 0) + " ExitCode=" + j.exitCode() + ":0");
-        l.add("RunTime=" + FieldFormat.duration(j.runSeconds(now)) + " TimeLimit=" + timeLimit(j.timeLimit()));
+        l.add("RunTime=" + SlurmTime.secsToTimeStr(j.runSeconds(now)) + " TimeLimit=" + timeLimit(j.timeLimit()));
         l.add("SubmitTime=" + FieldFormat.date(j.submitTime(), "Unknown"));
         l.add("StartTime=" + FieldFormat.date(j.state() == JobState.PENDING ? 0 : j.startTime(), "Unknown") + " EndTime="
                 + FieldFormat.date(endTime(j), "Unknown"));
@@ -74,7 +75,7 @@ final class ScontrolShow {
     }
 
     static String timeLimit(long minutes) {
-        return minutes == NoVal.INFINITE ? "UNLIMITED" : minutes == NoVal.NO_VAL ? "NONE" : FieldFormat.duration(minutes * 60);
+        return minutes == NoVal.NO_VAL ? "NONE" : SlurmTime.minsToTimeStr(minutes);
     }
 
     static String partition(Partition p, int nodeCpus) {
@@ -121,7 +122,7 @@ final class ScontrolShow {
     static String reservation(Reservation r, long now) {
         List<String> l = new ArrayList<>();
         l.add("ReservationName=" + r.name() + " StartTime=" + FieldFormat.date(r.startTime(), "Unknown") + " EndTime="
-                + FieldFormat.date(r.endTime(), "Unknown") + " Duration=" + FieldFormat.duration(r.endTime() - r.startTime()));
+                + FieldFormat.date(r.endTime(), "Unknown") + " Duration=" + SlurmTime.secsToTimeStr(r.endTime() - r.startTime()));
         l.add("Nodes=" + FieldFormat.orNull(r.nodeList()) + " NodeCnt=" + r.nodeCnt() + " CoreCnt=" + r.coreCnt() + " Features="
                 + FieldFormat.orNull(r.features()) + " PartitionName=" + FieldFormat.orNull(r.partition()) + " Flags="
                 + ReservationDefinition.flagsString(r.flags()));

@@ -42,7 +42,7 @@ final class Get {
     static final Getter FLAG = (v, s) -> v == null ? "unset" : "set";
 
     /** COMMON_TIME_DURATION_OPTION_GET_AND_RESET (--time, --time-min): mins2time_str, NULL when unset. */
-    static final Getter DURATION = (v, s) -> v == null ? null : minsToTimeStr(zeroIsInfinite(SlurmTime.minutes(v)));
+    static final Getter DURATION = (v, s) -> v == null ? null : SlurmTime.minsToTimeStr(zeroIsInfinite(SlurmTime.minutes(v)));
 
     /** COMMON_MBYTES_OPTION_GET (--mem, --mem-per-cpu, --mem-per-gpu): mbytes_to_str, NULL when unset. */
     static final Getter MBYTES = (v, s) -> v == null ? null : mbytesToStr(SlurmUnits.megabytes(v));
@@ -108,16 +108,6 @@ final class Get {
     /** time_str2mins' 0 is INFINITE for --time and --time-min (arg_set_time_limit). */
     private static long zeroIsInfinite(long minutes) {
         return minutes == 0 ? NoVal.INFINITE : minutes;
-    }
-
-    /** parse_time.c mins2time_str: "UNLIMITED", [days-]hh:mm:ss. */
-    static String minsToTimeStr(long minutes) {
-        if (minutes == NoVal.INFINITE) {
-            return "UNLIMITED";
-        }
-        long days = minutes / 1440;
-        String hms = String.format("%02d:%02d:00", minutes / 60 % 24, minutes % 60);
-        return days > 0 ? days + "-" + hms : hms;
     }
 
     /** proc_args.c mbytes_to_str: the largest whole unit of M, G, T, P ("4G", "1500"); 0 walks off the units: "0?". */
