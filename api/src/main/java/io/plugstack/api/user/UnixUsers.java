@@ -55,6 +55,34 @@ public final class UnixUsers {
         return Optional.empty();
     }
 
+    /** User {@code uid}'s name, or the uid as text when it has none (as Slurm's commands print an unknown uid). */
+    public static String nameOrUid(long uid) {
+        return byUid(uid).map(Entry::name).orElse(String.valueOf(uid));
+    }
+
+    /**
+     * Group {@code gid}'s name in {@code /etc/group} (getgrgid), or the gid as text when it has none or the
+     * database cannot be read (as Slurm's commands print an unknown gid).
+     */
+    public static String groupNameOrGid(long gid) {
+        return groupNameOrGid(Path.of("/etc/group"), gid);
+    }
+
+    /** {@link #groupNameOrGid(long)} over the group file {@code group}. */
+    public static String groupNameOrGid(Path group, long gid) {
+        try {
+            for (String line : Files.readAllLines(group, StandardCharsets.UTF_8)) {
+                String[] f = line.split(":", -1);
+                if (f.length > 2 && f[2].equals(Long.toString(gid))) {
+                    return f[0];
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // unreadable database: no group is known
+        }
+        return String.valueOf(gid);
+    }
+
     /** The uid of user {@code name} in {@link #PASSWD}. */
     public static Optional<Long> uidOf(String name) {
         try {

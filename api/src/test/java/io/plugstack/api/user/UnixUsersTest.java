@@ -50,4 +50,12 @@ class UnixUsersTest {
         assertThat(UnixUsers.uidsInGroups(List.of("gpu"), etc)).containsExactlyInAnyOrder(1000L, 1002L);
         assertThat(UnixUsers.uidsInGroups(List.of("nosuch"), etc)).isEmpty();
     }
+
+    @Test
+    void aGroupIsNamedByItsLineOrElseItsGidAsSlurmPrintsAnUnknownOne() throws Exception {
+        databases();
+        assertThat(UnixUsers.groupNameOrGid(etc.resolve("group"), 2000)).isEqualTo("hpc");
+        assertThat(UnixUsers.groupNameOrGid(etc.resolve("group"), 4242)).isEqualTo("4242");
+        assertThat(UnixUsers.groupNameOrGid(etc.resolve("nosuch"), 0)).isEqualTo("0");
+    }
 }

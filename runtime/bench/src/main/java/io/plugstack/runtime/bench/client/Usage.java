@@ -28,8 +28,7 @@ final class Usage {
 
     /** The name of the user the bench's commands and daemons run as. */
     static String runtimeUser() {
-        long uid = io.plugstack.api.user.OnBehalfOf.thisProcess().uid();
-        return UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(String.valueOf(uid));
+        return UnixUsers.nameOrUid(io.plugstack.api.user.OnBehalfOf.thisProcess().uid());
     }
 
     /** The date line -l reports start with: "Wed Nov 25 03:07:46 2026". */

@@ -31,13 +31,9 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         return user(uid);
     }
 
+    /** The group's name, or the gid when it has none. */
     public String groupName() {
-        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(Path.of("/etc/group"))) {
-            return lines.map(l -> l.split(":")).filter(f -> f.length > 2 && f[2].equals(String.valueOf(gid))).map(f -> f[0])
-                    .findFirst().orElse(String.valueOf(gid));
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            return String.valueOf(gid);
-        }
+        return UnixUsers.groupNameOrGid(gid);
     }
 
     /** Tasks in the allocation: what -n asked, else 1. */
@@ -74,7 +70,7 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
     }
 
     static String user(long uid) {
-        return UnixUsers.byUid(uid).map(UnixUsers.Entry::name).orElse(String.valueOf(uid));
+        return UnixUsers.nameOrUid(uid);
     }
 
     /** @param maxTime the MaxTime of a partition by name (NO_VAL for one not configured) */
