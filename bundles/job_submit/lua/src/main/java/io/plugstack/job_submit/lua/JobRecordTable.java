@@ -46,7 +46,7 @@ final class JobRecordTable {
             Map.entry("user_name", JobRecord::userName),
             Map.entry("work_dir", JobRecord::workDir));
 
-    private final RecordProxies<JobRecord> proxies = new RecordProxies<>(META, FIELDS);
+    private final RecordProxies<JobRecord> proxies = RecordProxies.of(META, FIELDS);
 
     void install(Lua L) {
         proxies.install(L);

@@ -1,18 +1,15 @@
 package io.plugstack.job_submit.lua;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import io.plugstack.api.jobsubmit.Partition;
 import io.plugstack.api.jobsubmit.PartitionState;
-import io.plugstack.lua.LuaProxies;
 import party.iroiro.luajava.Lua;
 
 /**
  * {@code part_list} (JSL-24): a table keyed by partition name (ipairs sees nothing) holding the
- * partitions the user may use; each value is an empty table whose metatable carries the partition's
- * name ({@code _part_name}, as Slurm's carries {@code _part_ptr}) and a read-only {@code __index}.
+ * partitions the user may use; each value is a read-only proxy ({@link RecordProxies}) whose metatable
+ * carries the partition's name, as Slurm's carries {@code _part_ptr}.
  * The fields are job_submit_lua.c's _part_rec_field (25.11): memory defaults and limits read as Slurm
  * keeps them in one value with a per-CPU flag, so of def_mem_per_cpu/def_mem_per_node (and
  * max_mem_per_cpu/max_mem_per_node) the one not configured reads nil, the node one 0 when neither is.
@@ -27,53 +24,16 @@ final class PartitionTable {
     static final long FLAG_DEFAULT = 1L;
     static final long FLAG_ROOT_ONLY = 1L << 3;
 
-    private final Map<String, Partition> current = new HashMap<>();
+    private final RecordProxies<Partition> proxies = new RecordProxies<>(INDEX, PartitionTable::field);
 
     void install(Lua L) {
-        LuaProxies.registerMetatable(L, INDEX, this::index, null);
+        proxies.install(L);
     }
 
     /** Pushes part_list: the partitions of {@code all} that {@code uid} may use. */
     void push(Lua L, List<Partition> all, long uid) {
-        current.clear();
-        L.createTable(0, all.size());
-        for (Partition p : all) {
-            if (!p.allowsUser(uid)) {
-                continue;
-            }
-            current.put(p.name(), p);
-            L.createTable(0, 0);
-            L.createTable(0, 2);
-            L.getRegisteredMetatable(INDEX);
-            L.getField(-1, "__index");
-            L.setField(-3, "__index");
-            L.pop(1);
-            L.push(p.name());
-            L.setField(-2, "_part_name");
-            L.setMetatable(-2);
-            L.setField(-2, p.name());
-        }
-    }
-
-    private int index(Lua L) {
-        L.getMetatable(1);
-        L.getField(-1, "_part_name");
-        Partition p = current.get(L.toString(-1));
-        L.pop(2);
-        String key = L.toString(2);
-        if (p == null || key == null) {
-            L.pushNil();
-            return 1;
-        }
-        Object v = field(p, key);
-        if (v instanceof String) {
-            L.push((String) v);
-        } else if (v instanceof Long) {
-            L.push((double) (Long) v);
-        } else {
-            L.pushNil();
-        }
-        return 1;
+        proxies.clear();
+        proxies.pushTable(L, all.stream().filter(p -> p.allowsUser(uid)).toList(), Partition::name);
     }
 
     private static Object field(Partition p, String key) {

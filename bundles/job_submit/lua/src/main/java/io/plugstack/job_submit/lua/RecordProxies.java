@@ -3,13 +3,15 @@ package io.plugstack.job_submit.lua;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
+import io.plugstack.lua.LuaProxies;
 import party.iroiro.luajava.Lua;
 
 /**
- * Read-only proxies over host records, as job_submit_lua.c builds {@code job_rec}, {@code slurm.jobs}
- * and {@code slurm.reservations}: each proxy is an empty table (pairs yields nothing) whose own
+ * Read-only proxies over host records, as job_submit_lua.c builds {@code job_rec}, {@code slurm.jobs},
+ * {@code slurm.reservations} and {@code part_list}: each proxy is an empty table (pairs yields nothing) whose own
  * metatable carries the record's key ({@code _job_rec_ptr}/{@code _resv_ptr} in Slurm) and a shared
  * {@code __index} that looks the named field up in the record. Numbers are pushed as lua_pushnumber
  * does, booleans as lua_pushboolean, lists as 1-indexed tables, null as nil.
@@ -19,19 +21,25 @@ import party.iroiro.luajava.Lua;
 final class RecordProxies<T> {
 
     private final String meta;
-    private final Map<String, Function<T, Object>> fields;
+    /** A record's field by name: a String, Long, Boolean, List or null (nil). */
+    private final BiFunction<T, String, Object> field;
     private final Map<String, T> records = new HashMap<>();
 
-    RecordProxies(String meta, Map<String, Function<T, Object>> fields) {
+    RecordProxies(String meta, BiFunction<T, String, Object> field) {
         this.meta = meta;
-        this.fields = fields;
+        this.field = field;
+    }
+
+    /** Proxies whose fields are {@code fields}' getters; other names read nil. */
+    static <T> RecordProxies<T> of(String meta, Map<String, Function<T, Object>> fields) {
+        return new RecordProxies<>(meta, (record, name) -> {
+            Function<T, Object> f = fields.get(name);
+            return f == null ? null : f.apply(record);
+        });
     }
 
     void install(Lua L) {
-        L.newRegisteredMetatable(meta);
-        L.push(this::index);
-        L.setField(-2, "__index");
-        L.pop(1);
+        LuaProxies.registerMetatable(L, meta, this::index, null);
     }
 
     /** Forgets the records of the last call (a new call pushes its own). */
@@ -53,15 +61,20 @@ final class RecordProxies<T> {
         L.setMetatable(-2);
     }
 
-    /** Sets {@code slurm[name]} to a table of proxies keyed by each record's {@code key} (job id, reservation name). */
-    void setGlobalTable(Lua L, String name, List<T> all, Function<T, String> key) {
-        L.getGlobal("slurm");
+    /** Pushes a table of proxies keyed by each record's {@code key} (job id, reservation or partition name). */
+    void pushTable(Lua L, List<T> all, Function<T, String> key) {
         L.createTable(0, all.size());
         for (T r : all) {
             String k = key.apply(r);
             push(L, k, r);
             L.setField(-2, k);
         }
+    }
+
+    /** Sets {@code slurm[name]} to {@link #pushTable}'s table. */
+    void setGlobalTable(Lua L, String name, List<T> all, Function<T, String> key) {
+        L.getGlobal("slurm");
+        pushTable(L, all, key);
         L.setField(-2, name);
         L.pop(1);
     }
@@ -74,8 +87,7 @@ final class RecordProxies<T> {
             L.pop(2);
         }
         T record = key == null ? null : records.get(key);
-        Function<T, Object> f = L.isString(2) ? fields.get(L.toString(2)) : null;
-        push(L, f == null || record == null ? null : f.apply(record));
+        push(L, record == null || !L.isString(2) ? null : field.apply(record, L.toString(2)));
         return 1;
     }
 

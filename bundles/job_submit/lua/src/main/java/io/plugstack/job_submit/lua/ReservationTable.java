@@ -35,7 +35,7 @@ final class ReservationTable {
             Map.entry("start_time", Reservation::startTime),
             Map.entry("users", r -> joined(r.users())));
 
-    private final RecordProxies<Reservation> proxies = new RecordProxies<>(META, FIELDS);
+    private final RecordProxies<Reservation> proxies = RecordProxies.of(META, FIELDS);
 
     void install(Lua L) {
         proxies.install(L);
