@@ -98,28 +98,25 @@ public final class SpankFailureTable {
         return ROWS;
     }
 
-    /**
-     * The consequence of a failed callback; empty when the combination never runs (e.g. sbatch
-     * never calls local_user_init).
-     *
-     * @param failureMode the failing plugin's slurm_spank_init_failure_mode, if it defines one
-     */
-    public static Optional<FailureOutcome> outcome(SlurmCommand command, SpankCallback callback, SpankContext context,
-            Optional<SpankError> failureMode) {
-        return outcome(SlurmVersion.builtFor(), command, callback, context, failureMode);
-    }
 
     /** {@link #outcome(SlurmCommand, SpankCallback, SpankContext, Optional)} as a Slurm of {@code release} rates it. */
     public static Optional<FailureOutcome> outcome(SlurmVersion release, SlurmCommand command, SpankCallback callback,
             SpankContext context, Optional<SpankError> failureMode) {
-        Optional<FailureOutcome> rated = rated(command, callback, context, failureMode);
+        Optional<FailureOutcome> rated = outcome(command, callback, context, failureMode);
         if (context == REMOTE && !ReleaseBehaviour.SPANK_STEP_FAILURE_FAILS_COMMAND.at(release)) {
             return rated.map(o -> new FailureOutcome(0, o.drainsNode(), false, false));
         }
         return rated;
     }
 
-    private static Optional<FailureOutcome> rated(SlurmCommand command, SpankCallback callback, SpankContext context,
+    /**
+     * The consequence of a failed callback as the table (23.11 on) rates it, whatever the release: also
+     * whether slurmstepd stops launching, which did not change in 23.11. Empty when the combination never
+     * runs (e.g. sbatch never calls local_user_init).
+     *
+     * @param failureMode the failing plugin's slurm_spank_init_failure_mode, if it defines one
+     */
+    public static Optional<FailureOutcome> outcome(SlurmCommand command, SpankCallback callback, SpankContext context,
             Optional<SpankError> failureMode) {
         if (context == SpankContext.JOB_SCRIPT) {
             return Optional.of(JOB_SCRIPT);
