@@ -86,24 +86,12 @@ abstract class BenchRuntime extends BootedRuntime {
 
     /** slurm.conf's parameters as ConfigAdmin configuration "plugstack.slurm", dropped into deploy/ as an admin would. */
     static void slurmConf(String... lines) throws Exception {
-        Path part = runtime.home().resolve("slurm.cfg.part");
-        Files.writeString(part, String.join("\n", lines) + "\n");
-        Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        runtime.slurmConf(lines);
     }
 
     /** Runs {@code command} until its output satisfies {@code ok}: configuration reaches the bench a poll later. */
     static String runUntil(String command, Predicate<String> ok) throws Exception {
-        String[] last = {""};
-        PlugstackRuntime.await(() -> {
-            try {
-                last[0] = run(command);
-                return ok.test(last[0]);
-            } catch (Exception e) {
-                return false;
-            }
-        }, "'" + command + "' to answer as expected");
-        return last[0];
+        return shell.runPrintingUntil(command, ok);
     }
 
     static List<String> lines(Path file) throws Exception {

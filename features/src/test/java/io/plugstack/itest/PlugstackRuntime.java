@@ -93,6 +93,14 @@ final class PlugstackRuntime implements AutoCloseable {
         Files.move(part, conf, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** slurm.conf's parameters as ConfigAdmin configuration "plugstack.slurm", dropped into deploy/ as an admin would. */
+    void slurmConf(String... lines) throws IOException {
+        Path part = home.resolve("slurm.cfg.part");
+        Files.writeString(part, String.join("\n", lines) + "\n");
+        Files.move(part, deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
     Path deployDir() {
         return home.resolve("deploy");
     }

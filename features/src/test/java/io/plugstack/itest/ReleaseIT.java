@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Properties;
@@ -57,23 +56,11 @@ class ReleaseIT {
     }
 
     private static String runUntil(String command, Predicate<String> ok) throws Exception {
-        String[] last = {""};
-        PlugstackRuntime.await(() -> {
-            try {
-                last[0] = run(command);
-                return ok.test(last[0]);
-            } catch (Exception e) {
-                return false;
-            }
-        }, "'" + command + "' to answer as expected");
-        return last[0];
+        return shell.runPrintingUntil(command, ok);
     }
 
     private static void slurmConf(String... lines) throws Exception {
-        Path part = runtime.home().resolve("slurm.cfg.part");
-        Files.writeString(part, String.join("\n", lines) + "\n");
-        Files.move(part, runtime.deployDir().resolve("plugstack.slurm.cfg"), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+        runtime.slurmConf(lines);
     }
 
     /** Writes etc/{@code name} with an mtime ahead of any the plugin has seen, so it is (re)loaded. */

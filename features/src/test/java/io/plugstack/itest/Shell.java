@@ -51,6 +51,23 @@ final class Shell {
         }
     }
 
+    /**
+     * {@link #runPrinting} again until its output satisfies {@code ok} (configuration reaches the bench a
+     * poll later); the last output.
+     */
+    String runPrintingUntil(String command, java.util.function.Predicate<String> ok) throws InterruptedException {
+        String[] last = {""};
+        PlugstackRuntime.await(() -> {
+            try {
+                last[0] = runPrinting(command);
+                return ok.test(last[0]);
+            } catch (Exception e) {
+                return false;
+            }
+        }, "'" + command + "' to answer as expected");
+        return last[0];
+    }
+
     /** What the command printed on the session's console (task output included), and its result. */
     String runPrinting(String command) throws Exception {
         synchronized (console) {
