@@ -27,6 +27,8 @@ class SubmissionIT extends BenchRuntime {
     void noChain() throws Exception {
         slurmConf("JobSubmitPlugins=");
         runUntil("srun -J after true", out -> out.isEmpty());
+        // a test's batch jobs may still be running: the next test's sinfo must find the node idle
+        runUntil("squeue -h", String::isEmpty);
     }
 
     @Test
