@@ -302,7 +302,10 @@ public sealed interface JobDescAccessors permits JobDescriptor {
         setNumber(JobDescField.CPUS_PER_TASK, cpus);
     }
 
-    /** {@return pn_min_memory, the raw memory request: NO_VAL64, MB per node, or MB per CPU with {@link NoVal#MEM_PER_CPU} set} */
+    /**
+     * {@return pn_min_memory, the raw memory request: NO_VAL64, MB per node, or MB per CPU with
+     * {@link NoVal#MEM_PER_CPU} set}
+     */
     default long pnMinMemory() {
         return getNumber(JobDescField.PN_MIN_MEMORY);
     }
@@ -388,7 +391,10 @@ public sealed interface JobDescAccessors permits JobDescriptor {
         setNumber(JobDescField.NICE, raw);
     }
 
-    /** {@return site_factor, raw: NO_VAL, or the factor + NICE_OFFSET (slurmctld resets it to NO_VAL before the chain, JS-2)} */
+    /**
+     * {@return site_factor, raw: NO_VAL, or the factor + NICE_OFFSET (slurmctld resets it to NO_VAL before the chain,
+     * JS-2)}
+     */
     default long siteFactor() {
         return getNumber(JobDescField.SITE_FACTOR);
     }

@@ -174,7 +174,10 @@ public enum JobDescField {
     RESERVATION("reservation", STRING, DIRECT, true),
     /** The batch script itself; unset for a request that is not a batch job. */
     SCRIPT("script", STRING, DIRECT, true),
-    /** Node sharing (--oversubscribe, --exclusive; alias oversubscribe): 0 exclusive, 1 shared, 2 only with the user's jobs, NO_VAL the default. */
+    /**
+     * Node sharing (--oversubscribe, --exclusive; alias oversubscribe): 0 exclusive, 1 shared, 2 only with the user's
+     * jobs, NO_VAL the default.
+     */
     SHARED("shared", UINT16, (long) NoVal.NO_VAL16, DIRECT, true, "oversubscribe"),
     /** The SELinux context slurmctld uses internally. */
     SELINUX_CONTEXT("selinux_context", STRING, DIRECT, true),
@@ -316,7 +319,9 @@ public enum JobDescField {
         return kind;
     }
 
-    /** {@return the numeric value while unset (NO_VAL, NO_VAL16, NO_VAL64 or 0); null for strings, lists and nil views} */
+    /**
+     * {@return the numeric value while unset (NO_VAL, NO_VAL16, NO_VAL64 or 0); null for strings, lists and nil views}
+     */
     public Long unset() {
         return unset;
     }

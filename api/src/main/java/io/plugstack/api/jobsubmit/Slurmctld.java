@@ -38,7 +38,9 @@ public interface Slurmctld {
         return List.of();
     }
 
-    /** {@return the advanced reservations not yet ended (its resv_list): job_submit/lua's {@code slurm.reservations}} */
+    /**
+     * {@return the advanced reservations not yet ended (its resv_list): job_submit/lua's {@code slurm.reservations}}
+     */
     default List<Reservation> reservations() {
         return List.of();
     }

@@ -56,7 +56,10 @@ public final class UserMessage {
         return text == null ? List.of() : java.util.Arrays.stream(text.split("\n")).filter(l -> !l.isEmpty()).toList();
     }
 
-    /** {@return the message as the commands show it: its {@link #lines()} joined with "\n"; empty when none would print} */
+    /**
+     * {@return the message as the commands show it: its {@link #lines()} joined with "\n"; empty when none would
+     * print}
+     */
     public Optional<String> printed() {
         List<String> lines = lines();
         return lines.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", lines));

@@ -72,7 +72,10 @@ public enum PluginFamily {
         return "plugstack." + major.replace("_", "") + ".call.timeout.ms";
     }
 
-    /** {@return its default: SPANK 8000 (below the bridge's own timeout= of 10 s), job_submit and cli_filter 2000 (the Lua shims')} */
+    /**
+     * {@return its default: SPANK 8000 (below the bridge's own timeout= of 10 s), job_submit and cli_filter 2000 (the
+     * Lua shims')}
+     */
     public long defaultCallTimeoutMs() {
         return this == SPANK ? 8000 : 2000;
     }

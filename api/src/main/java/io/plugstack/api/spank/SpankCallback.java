@@ -154,7 +154,9 @@ public enum SpankCallback {
         return symbol;
     }
 
-    /** {@return the name used in stack messages, e.g. "task_init" in "... task_init() failed with rc=..." (SPANK-21)} */
+    /**
+     * {@return the name used in stack messages, e.g. "task_init" in "... task_init() failed with rc=..." (SPANK-21)}
+     */
     public String shortName() {
         return shortName;
     }
