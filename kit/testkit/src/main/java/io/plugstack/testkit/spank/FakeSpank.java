@@ -18,8 +18,8 @@ import io.plugstack.api.spank.SpankLog;
 import io.plugstack.api.spank.SpankOption;
 import io.plugstack.api.spank.SpankResult;
 import io.plugstack.runtime.spank.JobControlEnvironment;
-import io.plugstack.runtime.spank.SessionOptions;
 import io.plugstack.runtime.spank.TaskFacts;
+import io.plugstack.runtime.spank.options.CachedOption;
 import io.plugstack.runtime.spank.options.StackOptions;
 import io.plugstack.runtime.spank.stack.SpankHandle;
 
@@ -53,6 +53,8 @@ public final class FakeSpank extends JobSettings<FakeSpank> implements Spank {
     private int exitStatus;
     private final RunLog log = new RunLog();
     private ProbeStack stack;
+    /** How many options the handle registered itself for the options given (the first in the cache). */
+    private int standIns;
 
     private FakeSpank(SpankContext context) {
         super("plugin");
@@ -137,13 +139,19 @@ public final class FakeSpank extends JobSettings<FakeSpank> implements Spank {
     }
 
     /**
-     * The names of the options registered through this handle ({@code spank_option_register} during init),
-     * in order.
+     * The options registered through this handle ({@code spank_option_register} during init, or the plugin's
+     * static table), in order, as the plugin gave them: a test can call an option's callback as the submitting
+     * command ({@code remote} false) or slurmstepd ({@code remote} true) would. The options the handle
+     * registered itself to stand for those given with {@link #option} are not listed.
      *
-     * @return the names
+     * @return the options
      */
-    public List<String> registeredOptions() {
-        return stack == null ? List.of() : stack.options().registered().stream().map(SessionOptions.Registered::name).toList();
+    public List<SpankOption> registeredOptions() {
+        if (stack == null) {
+            return List.of();
+        }
+        List<SpankOption> all = stack.options().cache().options().stream().map(CachedOption::option).toList();
+        return all.subList(standIns, all.size());
     }
 
     /**
@@ -304,6 +312,7 @@ public final class FakeSpank extends JobSettings<FakeSpank> implements Spank {
             return;
         }
         ForwardedOptions forwarded = new ForwardedOptions(name, options);
+        standIns = (int) options.stream().map(ForwardedOptions.Given::name).distinct().count();
         switch (context) {
             case LOCAL, ALLOCATOR -> {
                 s.within(SpankCallback.INIT, h -> registerAll(h));
@@ -313,9 +322,11 @@ public final class FakeSpank extends JobSettings<FakeSpank> implements Spank {
                 s.within(SpankCallback.INIT, h -> registerAll(h));
                 s.options().applyRemote(forwarded.launchOptions(), env);
             }
-            case JOB_SCRIPT -> env.putAll(JobControlEnvironment.forPrologEpilog(forwarded.jobControlExports()));
-            default -> { // slurmd: no callback there may read options
+            case JOB_SCRIPT -> {
+                standIns = 0;
+                env.putAll(JobControlEnvironment.forPrologEpilog(forwarded.jobControlExports()));
             }
+            default -> standIns = 0; // slurmd: no callback there may read options
         }
     }
 

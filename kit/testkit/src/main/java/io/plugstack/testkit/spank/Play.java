@@ -246,7 +246,7 @@ final class Play {
         int mark = log.mark();
         CallResult r = call.get();
         SpankCallback cb = row.step().callback();
-        if (cb.isImplementedBy(plugin.plugin().getClass())) {
+        if (cb.isImplementedBy(plugin.type().asSubclass(io.plugstack.api.spank.SpankPlugin.class))) {
             callbacks.add(current.context().slurmName() + " " + cb.shortName() + (task >= 0 ? " " + task : "")
                     + (r.rc() != 0 ? " rc=" + r.rc() : ""));
         }

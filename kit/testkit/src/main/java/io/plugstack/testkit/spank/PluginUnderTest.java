@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.spank.SpankContext;
@@ -14,10 +15,12 @@ import io.plugstack.runtime.spank.conf.StackEntry;
 import io.plugstack.runtime.spank.stack.PluginResolver;
 
 /**
- * The plugin a test runs, as the stack's resolver hands it out for its plugstack.conf line: the same
- * instance for every context, as the runtime's live service is (the runtime gives job_script stacks a fresh
- * instance; a test gives one instance). Its generic {@code init()} runs once before the first stack loads it,
- * as the plugin catalog runs it before handing a plugin out, and {@code fini()} when the run ends.
+ * The plugin a test runs, as the stack's resolver hands it out for its plugstack.conf line. Either one
+ * instance serves every stack of the run, as a singleton component's live service does in the runtime: its
+ * generic {@code init()} runs before the first stack loads it (the plugin catalog runs it before handing a
+ * plugin out) and {@code fini()} when the run ends. Or every stack gets a new instance, as a prototype-scope
+ * component does (and as every srun and slurmstepd process has its own copy of a C plugin's globals): its
+ * {@code init()} when the stack loads it, its {@code fini()} when the stack is dropped.
  */
 final class PluginUnderTest implements PluginResolver {
 
@@ -26,13 +29,24 @@ final class PluginUnderTest implements PluginResolver {
     /** The version a plugin without a bundle runs at (what the job's carried versions name). */
     static final String VERSION = "0.0.0";
 
-    private final SpankPlugin plugin;
+    private final Supplier<? extends SpankPlugin> instances;
+    private final boolean perStack;
     private final String name;
     private final List<String> args;
+    /** The shared instance, or the next stack's when each stack gets its own. */
+    private SpankPlugin next;
+    private Class<?> type;
     private Integer initRc;
 
-    PluginUnderTest(SpankPlugin plugin, String name, List<String> args) {
-        this.plugin = Objects.requireNonNull(plugin, "plugin");
+    /**
+     * @param first     the instance the first stack gets
+     * @param instances where the next stacks' instances come from; null: {@code first} serves every stack
+     */
+    PluginUnderTest(SpankPlugin first, Supplier<? extends SpankPlugin> instances, String name, List<String> args) {
+        this.next = Objects.requireNonNull(first, "plugin");
+        this.type = first.getClass();
+        this.instances = instances;
+        this.perStack = instances != null;
         this.name = name;
         this.args = checked(args);
     }
@@ -65,8 +79,9 @@ final class PluginUnderTest implements PluginResolver {
         return name;
     }
 
-    SpankPlugin plugin() {
-        return plugin;
+    /** The class of the instances (what decides which callbacks the plugin defines). */
+    Class<?> type() {
+        return type;
     }
 
     /** plugstack.conf with the one line {@code required <name> <args...>}. */
@@ -79,19 +94,26 @@ final class PluginUnderTest implements PluginResolver {
         if (!reference.equals(name)) {
             return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()));
         }
+        if (perStack) {
+            SpankPlugin p = next != null ? next : Objects.requireNonNull(instances.get(), "the plugin supplier gave null");
+            next = null;
+            type = p.getClass();
+            return p.init() != 0 ? initFailed() : Resolution.of(new Loaded(name, name, VERSION, p, p::fini));
+        }
         if (initRc == null) {
-            initRc = plugin.init();
+            initRc = next.init();
         }
-        if (initRc != 0) {
-            return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code()));
-        }
-        return Resolution.of(new Loaded(name, name, VERSION, plugin, () -> { }));
+        return initRc != 0 ? initFailed() : Resolution.of(new Loaded(name, name, VERSION, next, () -> { }));
     }
 
-    /** The run is over: the plugin's {@code fini()}, if its {@code init()} ran and succeeded. */
+    private static Resolution initFailed() {
+        return Resolution.failed(SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code()));
+    }
+
+    /** The run is over: the shared instance's {@code fini()}, if its {@code init()} ran and succeeded. */
     void finish() {
-        if (initRc != null && initRc == 0) {
-            plugin.fini();
+        if (!perStack && initRc != null && initRc == 0) {
+            next.fini();
         }
         initRc = null;
     }

@@ -3,6 +3,7 @@ package io.plugstack.testkit.spank;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
@@ -38,13 +39,17 @@ import io.plugstack.api.spank.SpankPlugin;
 public final class SpankRunner extends JobSettings<SpankRunner> {
 
     private final SpankPlugin plugin;
+    private final Supplier<? extends SpankPlugin> instances;
     private final List<String> args;
     private int taskExitCode;
     private int verbosity;
+    /** Whether a run has had the first instance already (each run's first stack gets a new one after that). */
+    private boolean used;
 
-    private SpankRunner(SpankPlugin plugin, List<String> args) {
+    private SpankRunner(SpankPlugin plugin, Supplier<? extends SpankPlugin> instances, List<String> args) {
         super(PluginUnderTest.defaultName(plugin.getClass()));
         this.plugin = plugin;
+        this.instances = instances;
         this.args = args;
     }
 
@@ -61,7 +66,23 @@ public final class SpankRunner extends JobSettings<SpankRunner> {
      * @throws IllegalArgumentException for an argument plugstack.conf cannot carry
      */
     public static SpankRunner of(SpankPlugin plugin, String... plugstackArgs) {
-        return new SpankRunner(Objects.requireNonNull(plugin, "plugin"), PluginUnderTest.checked(Arrays.asList(plugstackArgs)));
+        return new SpankRunner(Objects.requireNonNull(plugin, "plugin"), null, PluginUnderTest.checked(Arrays.asList(plugstackArgs)));
+    }
+
+    /**
+     * A runner that gives every stack (every process: srun, slurmstepd, a prolog) a new instance from
+     * {@code newPlugin}, as the runtime does for a prototype-scope component, and as every Slurm process has its
+     * own copy of a C plugin's globals: a plugin that keeps what srun saw in a field does not find it in
+     * slurmstepd. Each instance's {@code init()} runs when its stack loads it, its {@code fini()} when the stack
+     * is dropped. One instance is made now, to learn the plugin's class; the first stack gets it.
+     *
+     * @param newPlugin     makes an instance (e.g. {@code MyPlugin::new})
+     * @param plugstackArgs the words after the plugin on its plugstack.conf line, as for {@link #of(SpankPlugin, String...)}
+     * @return the runner
+     */
+    public static SpankRunner of(Supplier<? extends SpankPlugin> newPlugin, String... plugstackArgs) {
+        SpankPlugin first = Objects.requireNonNull(Objects.requireNonNull(newPlugin, "newPlugin").get(), "the plugin supplier gave null");
+        return new SpankRunner(first, newPlugin, PluginUnderTest.checked(Arrays.asList(plugstackArgs)));
     }
 
     /**
@@ -147,6 +168,11 @@ public final class SpankRunner extends JobSettings<SpankRunner> {
     }
 
     private Play play() {
-        return new Play(new PluginUnderTest(plugin, name, args), release, job.copy(), env, jobControlEnv, options, taskExitCode);
+        SpankPlugin first = plugin;
+        if (instances != null && used) {
+            first = Objects.requireNonNull(instances.get(), "the plugin supplier gave null");
+        }
+        used = true;
+        return new Play(new PluginUnderTest(first, instances, name, args), release, job.copy(), env, jobControlEnv, options, taskExitCode);
     }
 }

@@ -50,7 +50,7 @@ class FakeSpankTest {
     void anOptionIsRegisteredDuringInitOnly() {
         FakeSpank init = FakeSpank.in(SpankContext.LOCAL);
         assertThat(new ProjectPlugin().spankInit(init, List.of())).isZero();
-        assertThat(init.registeredOptions()).containsExactly("project");
+        assertThat(init.registeredOptions()).containsExactly(ProjectPlugin.PROJECT);
         assertThat(FakeSpank.in(SpankContext.LOCAL).during(SpankCallback.LOCAL_USER_INIT).optionRegister(ProjectPlugin.PROJECT))
                 .isEqualTo(SpankError.BAD_ARG);
     }

@@ -227,6 +227,29 @@ class SpankRunnerTest {
         assertThat(run.taskEnv(0)).containsEntry("PROJECT", "chem").doesNotContainKey("_SLURM_SPANK_OPTION_project_project");
     }
 
+    @Test
+    void withASupplierEveryProcessGetsItsOwnInstanceAsACPluginHasItsOwnGlobals() {
+        assertThat(SpankRunner.of(new Remembering()).srun().taskEnv(0)).containsEntry("SEEN_IN_SRUN", "yes");
+        assertThat(SpankRunner.of(Remembering::new).srun().taskEnv(0)).containsEntry("SEEN_IN_SRUN", "no");
+    }
+
+    /** Remembers in a field that srun's init ran, and tells the task in task_init. */
+    static final class Remembering implements SpankPlugin {
+        boolean srunInitRan;
+
+        @Override
+        public int spankInit(Spank spank, List<String> args) {
+            srunInitRan |= spank.context() == SpankContext.LOCAL;
+            return 0;
+        }
+
+        @Override
+        public int taskInit(Spank spank, List<String> args) {
+            spank.setenv("SEEN_IN_SRUN", srunInitRan ? "yes" : "no", true);
+            return 0;
+        }
+    }
+
     /** Records one item's answer in every callback. */
     static final class ItemRecorder extends AllCallbacks {
         record Seen(SpankContext context, SpankCallback callback, SpankError error, Object value) {
