@@ -23,11 +23,13 @@ import io.plugstack.api.spank.SpankPlugin;
  * assertEquals("chem", run.taskEnv(1).get("PROJECT"));
  * }</pre>
  *
- * <p>The plugin is loaded as plugstack.conf's one line {@code required <name> <args...>}; its generic
- * {@code init()} runs before the first stack loads it (a non-zero result fails the load as it does in the
- * runtime), its {@code fini()} when the run ends. The same instance serves every context of a run, as the
- * runtime's live service does. No program is started: tasks "run" between task_init and task_exit and exit
- * with {@link #taskExitCode(int)}; pids are made up.
+ * <p>The plugin is loaded as plugstack.conf's one line {@code required <name> <args...>}. Given an instance
+ * ({@link #of(SpankPlugin, String...)}), that instance serves every stack of a run, as a singleton component's
+ * live service does in the runtime: its generic {@code init()} runs before the first stack loads it (a non-zero
+ * result fails the load, as in the runtime), its {@code fini()} when the run ends. Given a supplier
+ * ({@link #of(Supplier, String...)}), every stack gets its own instance, as a prototype-scope component does.
+ * No program is started: tasks "run" between task_init and task_exit and exit with {@link #taskExitCode(int)};
+ * pids are made up.
  *
  * <p>What the kit does not play: Slurm's own options (a plugin option that shadows an srun option is only
  * refused on the bench), the allocation, other plugins, and what a failure does to the job and the node
