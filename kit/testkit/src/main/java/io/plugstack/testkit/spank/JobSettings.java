@@ -11,11 +11,12 @@ import io.plugstack.api.plugin.SlurmVersion;
 
 /**
  * What {@link SpankRunner} and {@link FakeSpank} are both set up with: the plugin's name, the release, the job,
- * the environments and the options the user gave.
+ * the environments and the options the user gave. Public so that the setters can be called reflectively too
+ * (Groovy, Spock); only this package extends it.
  *
  * @param <S> the settings' own type, which every setter returns
  */
-abstract class JobSettings<S extends JobSettings<S>> {
+public abstract class JobSettings<S extends JobSettings<S>> {
 
     String name;
     SlurmVersion release = SlurmVersion.builtFor();
