@@ -33,7 +33,7 @@ import io.plugstack.runtime.jobsubmit.JobSubmitChain;
 
 /**
  * Submissions per second through the chain of Slurm's seven sample job_submit plugins
- * ({@link SamplePlugins#LIST}), real instances sharing one {@link InMemorySlurmctld}. One op is one
+ * ({@link SamplePlugins#LIST}), real instances sharing one {@link BenchSlurmctld}. One op is one
  * submission: a fresh {@link JobDescriptor} filled in as sbatch fills it (four kinds of job in turn, with
  * and without a partition), then the chain. {@code submit} calls the runtime's job_submit chain through
  * its public façade ({@link JobSubmitChain#over}), over the host's {@link FixedCatalog} of those plugins;
@@ -65,7 +65,7 @@ public class JobSubmitBenchmark {
         @Setup(Level.Trial)
         public void setUp() {
             sink = SamplePlugins.configureLogging(logging);
-            plugins = SamplePlugins.chain(new InMemorySlurmctld(), THROTTLE_LIMIT);
+            plugins = SamplePlugins.chain(BenchSlurmctld.create(), THROTTLE_LIMIT);
             loggingPlugin = plugins.stream().filter(p -> p instanceof LoggingPlugin).findFirst().orElseThrow();
             Map<String, JobSubmitPlugin> byName = new LinkedHashMap<>();
             String[] names = SamplePlugins.LIST.split(",");
@@ -77,7 +77,7 @@ public class JobSubmitBenchmark {
             checkThrottleCounts();
             // one of each kind through the chain: accepted, and changed as the plugins should change it
             for (int kind = 0; kind < Requests.KINDS; kind++) {
-                JobDescriptor d = Requests.sbatch(kind, InMemorySlurmctld.FIRST_UID);
+                JobDescriptor d = Requests.sbatch(kind, BenchSlurmctld.FIRST_UID);
                 check(kind, real.submit(d, d.userId()).rc(), d);
             }
             long lines = sink.records.sum();
@@ -100,7 +100,7 @@ public class JobSubmitBenchmark {
         /** Throttle is really on: a second instance with a limit of 1 refuses a user's second job. */
         private static void checkThrottleCounts() {
             ThrottlePlugin t = new ThrottlePlugin(SamplePlugins.throttleConfig(1));
-            JobDescriptor d = Requests.sbatch(0, InMemorySlurmctld.FIRST_UID);
+            JobDescriptor d = Requests.sbatch(0, BenchSlurmctld.FIRST_UID);
             int first = t.jobSubmit(d, d.userId(), new UserMessage());
             int second = t.jobSubmit(d, d.userId(), new UserMessage());
             if (first != 0 || second != SlurmErrno.ESLURM_ACCOUNTING_POLICY.code()) {
@@ -131,12 +131,12 @@ public class JobSubmitBenchmark {
         long n;
         long refused;
         /** For loggingPluginAlone, which only reads the request. */
-        final JobDescriptor prepared = sbatch(0, InMemorySlurmctld.FIRST_UID);
+        final JobDescriptor prepared = sbatch(0, BenchSlurmctld.FIRST_UID);
         final UserMessage message = new UserMessage();
 
         JobDescriptor next() {
             long i = n++;
-            return sbatch((int) (i & (KINDS - 1)), InMemorySlurmctld.FIRST_UID + ((i >>> 2) % InMemorySlurmctld.USERS));
+            return sbatch((int) (i & (KINDS - 1)), BenchSlurmctld.FIRST_UID + ((i >>> 2) % BenchSlurmctld.USERS));
         }
 
         static JobDescriptor sbatch(int kind, long uid) {

@@ -35,7 +35,7 @@ final class JobSubmitFigures {
         System.out.println("job_submit chain: " + SamplePlugins.LIST + " (throttle on, jobs_per_user_per_hour="
                 + JobSubmitBenchmark.THROTTLE_LIMIT + ")");
         System.out.println("  jobs in turn: " + String.join(", ", JobSubmitBenchmark.kinds()) + "; "
-                + InMemorySlurmctld.USERS + " users");
+                + BenchSlurmctld.USERS + " users");
         System.out.println("  (JMH Throughput: 1 fork, 3x1 s warm-up, " + iterations
                 + "x1 s measured; median of iterations, all threads; " + Runtime.getRuntime().availableProcessors()
                 + " cores)");

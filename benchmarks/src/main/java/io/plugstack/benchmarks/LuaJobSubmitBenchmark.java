@@ -54,7 +54,7 @@ public class LuaJobSubmitBenchmark {
                 Files.write(dir.resolve("job_submit.lua"), in.readAllBytes());
             }
             Logger quiet = System.getLogger("bench.job_submit.lua"); // JUL default INFO: log_user is not logged
-            plugin = new JobSubmitLuaPlugin(dir, LuaVersion.parse(lua), new InMemorySlurmctld(), "bench",
+            plugin = new JobSubmitLuaPlugin(dir, LuaVersion.parse(lua), BenchSlurmctld.create(), "bench",
                     SlurmVersion.builtFor(), quiet);
             if (plugin.init() != 0) {
                 throw new IllegalStateException("policy.lua did not load");

@@ -29,6 +29,9 @@ public final class CliFilterJson {
      * {@code "argv"}, the positional arguments for sbatch and srun and an empty list for the other
      * commands (Slurm reads argv only from the sbatch and srun option structs). Option names are in
      * alphabetical order, as Slurm's option table is (nearly) alphabetical.
+     *
+     * @param options the command's options
+     * @return the JSON text
      */
     public static String options(CliOptions options) {
         Map<String, Object> d = new LinkedHashMap<>();
@@ -49,6 +52,9 @@ public final class CliFilterJson {
      * {@code cli_filter_json_env}: the process environment, name to value, without the variables whose
      * names start with SLURM_, SPANK_ or _SLURM_SPANK_OPTION_ (case-sensitive). Sorted by name: Java
      * does not expose the order of {@code environ}.
+     *
+     * @param env the process environment
+     * @return the JSON text
      */
     public static String environment(Map<String, String> env) {
         Map<String, Object> d = new TreeMap<>();

@@ -17,7 +17,13 @@ public final class CliJson {
     private CliJson() {
     }
 
-    /** The compact JSON text of {@code value}. */
+    /**
+     * The compact JSON text of {@code value}.
+     *
+     * @param value a string, null, list or string-keyed map, nested as deep as needed
+     * @return the JSON text
+     * @throws IllegalArgumentException for any other kind of value
+     */
     public static String write(Object value) {
         StringBuilder out = new StringBuilder();
         value(out, value);

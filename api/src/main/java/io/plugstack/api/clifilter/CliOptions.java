@@ -16,17 +16,19 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface CliOptions {
 
-    /** Which command is running. */
+    /** {@return which command is running} */
     SlurmCommand command();
 
     /**
      * The real uid of the user running the command ({@code getuid()} in srun, sbatch, salloc). A plugin
      * that touches the user's files does it as this user ({@link io.plugstack.api.user.OnBehalfOf}): the
      * host may run with more privilege than the user has.
+     *
+     * @return the uid
      */
     long uid();
 
-    /** The real gid of the user running the command ({@code getgid()}). */
+    /** {@return the real gid of the user running the command ({@code getgid()})} */
     long gid();
 
     /**
@@ -36,6 +38,9 @@ public interface CliOptions {
      * command runs as, an option of another command "invalid-context". Empty where Slurm's getter answers
      * NULL (an unset --time, --mem, --job-name...) and for a name the host's option table does not have.
      * The same strings make {@link CliFilterJson#options}.
+     *
+     * @param longName the option's long name, without "--"
+     * @return the getter's string, or empty
      */
     Optional<String> get(String longName);
 
@@ -45,21 +50,37 @@ public interface CliOptions {
      * answers false and changes nothing (CLI-43, CLI-25). An invalid value prints the setter's error
      * line on the command's stderr, as Slurm's setters do; an option Slurm has and the host cannot
      * apply is refused in one error line naming the option and the plugin, never dropped in silence.
+     *
+     * @param longName the option's long name, without "--"
+     * @param value    the value as it would be written on the command line
+     * @return true when the option was set
      */
     boolean set(String longName, String value);
 
-    /** Resets an option to its default; false for an unknown name. */
+    /**
+     * Resets an option to its default.
+     *
+     * @param longName the option's long name, without "--"
+     * @return false for an unknown name
+     */
     boolean unset(String longName);
 
-    /** Whether the option was set (by defaults, environment, script or command line). */
+    /**
+     * Whether the option was set (by defaults, environment, script or command line).
+     *
+     * @param longName the option's long name, without "--"
+     * @return true when it is set
+     */
     boolean isSet(String longName);
 
-    /** The long names of every set option. */
+    /** {@return the long names of every set option} */
     Set<String> setOptions();
 
     /**
      * The command's positional arguments: the batch script path or the program first, then its
      * arguments (cli_filter/lua shows them 1-indexed).
+     *
+     * @return the positional arguments
      */
     List<String> argv();
 
@@ -67,10 +88,12 @@ public interface CliOptions {
      * SPANK options by plugin name, then option name, with the value {@code spank_option_get} reports: the
      * argument, "set" for a used option without argument, "unset" for an unused one without argument;
      * options with no value are absent.
+     *
+     * @return plugin name to option name to value
      */
     Map<String, Map<String, String>> spank();
 
-    /** The SPANK job control environment, "NAME=value" entries. */
+    /** {@return the SPANK job control environment, "NAME=value" entries} */
     List<String> spankJobEnv();
 
     /**
@@ -79,6 +102,8 @@ public interface CliOptions {
      * ("sbatch: error: lua: ...", CLI-45), shown as the command's log level is at that moment (sbatch
      * has taken its -v before its main pass; srun and salloc only after pre_submit). Empty when the host
      * collects the plugin's {@link System.Logger} lines itself.
+     *
+     * @return the command's log, or empty
      */
     default Optional<SlurmLog> log() {
         return Optional.empty();
@@ -87,6 +112,8 @@ public interface CliOptions {
     /**
      * Whether this is sbatch/salloc/srun's early pass, in which only early-pass options can be set (the
      * {@code early} argument of setup_defaults, hidden in the options object for Lua, CLI-41).
+     *
+     * @return true in the early pass
      */
     boolean earlyPass();
 }

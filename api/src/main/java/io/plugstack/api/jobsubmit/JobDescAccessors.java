@@ -17,249 +17,418 @@ public sealed interface JobDescAccessors permits JobDescriptor {
     /**
      * The value as Lua sees it before conversion: String, Long (raw C value), Boolean (cron_job), or
      * List of String; null for an unset string, an absent environment, or a nil memory view.
+     *
+     * @param field the field
+     * @return its value
      */
     Object get(JobDescField field);
 
-    /** A string field (null when unset). */
+    /**
+     * A string field.
+     *
+     * @param field a field of kind STRING
+     * @return the value, null when unset
+     * @throws IllegalArgumentException for a field of another kind
+     */
     String getString(JobDescField field);
 
     /**
      * A numeric field, raw (uint32 values 0..2^32-1, uint64 as bit patterns).
      *
+     * @param field a numeric field
+     * @return the raw value; {@link JobDescField#unset()} when not given
      * @throws java.util.NoSuchElementException for min_mem_per_cpu/min_mem_per_node when nil
      */
     long getNumber(JobDescField field);
 
-    /** argv, spank_job_env (empty when unset) or environment (null for a non-batch request); unmodifiable. */
+    /**
+     * argv, spank_job_env or environment.
+     *
+     * @param field ARGV, SPANK_JOB_ENV or ENVIRONMENT
+     * @return the entries, unmodifiable: empty when unset, null environment for a non-batch request
+     */
     List<String> getList(JobDescField field);
 
-    /** Sets a string field; null unsets it. (A Lua write of "" also unsets; a Java one stores "".) */
+    /**
+     * Sets a string field. (A Lua write of "" unsets it; a Java one stores "".)
+     *
+     * @param field a field of kind STRING
+     * @param value the new value; null unsets it
+     */
     void setString(JobDescField field, String value);
 
-    /** Sets a numeric field, truncated to its C width; min_mem_per_cpu also sets the MEM_PER_CPU flag. */
+    /**
+     * Sets a numeric field, truncated to its C width; min_mem_per_cpu also sets the MEM_PER_CPU flag.
+     *
+     * @param field a numeric field
+     * @param value the new raw value
+     */
     void setNumber(JobDescField field, long value);
 
-    /** Sets argv, spank_job_env or environment (null environment = not a batch request). */
+    /**
+     * Sets argv, spank_job_env or environment.
+     *
+     * @param field ARGV, SPANK_JOB_ENV or ENVIRONMENT
+     * @param value the entries (a null environment = not a batch request)
+     */
     void setList(JobDescField field, List<String> value);
 
-    /** Returns the field to "not given". */
+    /**
+     * Returns the field to "not given".
+     *
+     * @param field the field
+     */
     void clear(JobDescField field);
 
     // --- named accessors -------------------------------------------------------------------------
 
+    /** {@return partition ({@link JobDescField#PARTITION}); null when not given} */
     default String partition() {
         return getString(JobDescField.PARTITION);
     }
 
+    /**
+     * Sets partition ({@link JobDescField#PARTITION}).
+     *
+     * @param partition the new value; null unsets it
+     */
     default void setPartition(String partition) {
         setString(JobDescField.PARTITION, partition);
     }
 
-    /** Minutes; NO_VAL when not given, INFINITE for UNLIMITED. */
+    /** {@return time_limit in minutes; NO_VAL when not given, INFINITE for UNLIMITED} */
     default long timeLimit() {
         return getNumber(JobDescField.TIME_LIMIT);
     }
 
+    /**
+     * Sets time_limit ({@link JobDescField#TIME_LIMIT}), truncated to its C width.
+     *
+     * @param minutes the new raw value
+     */
     default void setTimeLimit(long minutes) {
         setNumber(JobDescField.TIME_LIMIT, minutes);
     }
 
+    /** {@return account ({@link JobDescField#ACCOUNT}); null when not given} */
     default String account() {
         return getString(JobDescField.ACCOUNT);
     }
 
+    /**
+     * Sets account ({@link JobDescField#ACCOUNT}).
+     *
+     * @param account the new value; null unsets it
+     */
     default void setAccount(String account) {
         setString(JobDescField.ACCOUNT, account);
     }
 
+    /** {@return qos ({@link JobDescField#QOS}); null when not given} */
     default String qos() {
         return getString(JobDescField.QOS);
     }
 
+    /**
+     * Sets qos ({@link JobDescField#QOS}).
+     *
+     * @param qos the new value; null unsets it
+     */
     default void setQos(String qos) {
         setString(JobDescField.QOS, qos);
     }
 
+    /** {@return name ({@link JobDescField#NAME}); null when not given} */
     default String name() {
         return getString(JobDescField.NAME);
     }
 
+    /**
+     * Sets name ({@link JobDescField#NAME}).
+     *
+     * @param name the new value; null unsets it
+     */
     default void setName(String name) {
         setString(JobDescField.NAME, name);
     }
 
+    /** {@return comment ({@link JobDescField#COMMENT}); null when not given} */
     default String comment() {
         return getString(JobDescField.COMMENT);
     }
 
+    /**
+     * Sets comment ({@link JobDescField#COMMENT}).
+     *
+     * @param comment the new value; null unsets it
+     */
     default void setComment(String comment) {
         setString(JobDescField.COMMENT, comment);
     }
 
+    /** {@return dependency ({@link JobDescField#DEPENDENCY}); null when not given} */
     default String dependency() {
         return getString(JobDescField.DEPENDENCY);
     }
 
+    /**
+     * Sets dependency ({@link JobDescField#DEPENDENCY}).
+     *
+     * @param dependency the new value; null unsets it
+     */
     default void setDependency(String dependency) {
         setString(JobDescField.DEPENDENCY, dependency);
     }
 
+    /** {@return script ({@link JobDescField#SCRIPT}); null when not given} */
     default String script() {
         return getString(JobDescField.SCRIPT);
     }
 
+    /**
+     * Sets script ({@link JobDescField#SCRIPT}).
+     *
+     * @param script the new value; null unsets it
+     */
     default void setScript(String script) {
         setString(JobDescField.SCRIPT, script);
     }
 
+    /** {@return work_dir ({@link JobDescField#WORK_DIR}); null when not given} */
     default String workDir() {
         return getString(JobDescField.WORK_DIR);
     }
 
+    /**
+     * Sets work_dir ({@link JobDescField#WORK_DIR}).
+     *
+     * @param workDir the new value; null unsets it
+     */
     default void setWorkDir(String workDir) {
         setString(JobDescField.WORK_DIR, workDir);
     }
 
+    /** {@return std_out ({@link JobDescField#STD_OUT}); null when not given} */
     default String stdOut() {
         return getString(JobDescField.STD_OUT);
     }
 
+    /**
+     * Sets std_out ({@link JobDescField#STD_OUT}).
+     *
+     * @param path the new value; null unsets it
+     */
     default void setStdOut(String path) {
         setString(JobDescField.STD_OUT, path);
     }
 
+    /** {@return std_err ({@link JobDescField#STD_ERR}); null when not given} */
     default String stdErr() {
         return getString(JobDescField.STD_ERR);
     }
 
+    /**
+     * Sets std_err ({@link JobDescField#STD_ERR}).
+     *
+     * @param path the new value; null unsets it
+     */
     default void setStdErr(String path) {
         setString(JobDescField.STD_ERR, path);
     }
 
-    /** The user the job runs as (NO_VAL before slurmctld fills it in). */
+    /** {@return user_id, the user the job runs as (NO_VAL before slurmctld fills it in)} */
     default long userId() {
         return getNumber(JobDescField.USER_ID);
     }
 
+    /** {@return group_id ({@link JobDescField#GROUP_ID}), raw; {@link JobDescField#unset()} when not given} */
     default long groupId() {
         return getNumber(JobDescField.GROUP_ID);
     }
 
+    /** {@return min_nodes ({@link JobDescField#MIN_NODES}), raw; {@link JobDescField#unset()} when not given} */
     default long minNodes() {
         return getNumber(JobDescField.MIN_NODES);
     }
 
+    /**
+     * Sets min_nodes ({@link JobDescField#MIN_NODES}), truncated to its C width.
+     *
+     * @param nodes the new raw value
+     */
     default void setMinNodes(long nodes) {
         setNumber(JobDescField.MIN_NODES, nodes);
     }
 
+    /** {@return max_nodes ({@link JobDescField#MAX_NODES}), raw; {@link JobDescField#unset()} when not given} */
     default long maxNodes() {
         return getNumber(JobDescField.MAX_NODES);
     }
 
+    /**
+     * Sets max_nodes ({@link JobDescField#MAX_NODES}), truncated to its C width.
+     *
+     * @param nodes the new raw value
+     */
     default void setMaxNodes(long nodes) {
         setNumber(JobDescField.MAX_NODES, nodes);
     }
 
+    /** {@return num_tasks ({@link JobDescField#NUM_TASKS}), raw; {@link JobDescField#unset()} when not given} */
     default long numTasks() {
         return getNumber(JobDescField.NUM_TASKS);
     }
 
+    /**
+     * Sets num_tasks ({@link JobDescField#NUM_TASKS}), truncated to its C width.
+     *
+     * @param tasks the new raw value
+     */
     default void setNumTasks(long tasks) {
         setNumber(JobDescField.NUM_TASKS, tasks);
     }
 
-    /** uint16_t: NO_VAL16 when not given. */
+    /** {@return cpus_per_task, a uint16_t: NO_VAL16 when not given} */
     default int cpusPerTask() {
         return (int) getNumber(JobDescField.CPUS_PER_TASK);
     }
 
+    /**
+     * Sets cpus_per_task ({@link JobDescField#CPUS_PER_TASK}), truncated to its C width.
+     *
+     * @param cpus the new raw value
+     */
     default void setCpusPerTask(int cpus) {
         setNumber(JobDescField.CPUS_PER_TASK, cpus);
     }
 
-    /** Raw memory request: NO_VAL64, MB per node, or MB per CPU with {@link NoVal#MEM_PER_CPU} set. */
+    /**
+     * {@return pn_min_memory, the raw memory request: NO_VAL64, MB per node, or MB per CPU with
+     * {@link NoVal#MEM_PER_CPU} set}
+     */
     default long pnMinMemory() {
         return getNumber(JobDescField.PN_MIN_MEMORY);
     }
 
+    /**
+     * Sets pn_min_memory ({@link JobDescField#PN_MIN_MEMORY}), truncated to its C width.
+     *
+     * @param raw the new raw value
+     */
     default void setPnMinMemory(long raw) {
         setNumber(JobDescField.PN_MIN_MEMORY, raw);
     }
 
-    /** MB per CPU (flag stripped) when the request is per CPU, else empty (Lua: nil). */
+    /** {@return min_mem_per_cpu: MB per CPU (flag stripped) when the request is per CPU, else empty (Lua: nil)} */
     default OptionalLong minMemPerCpu() {
         Object v = get(JobDescField.MIN_MEM_PER_CPU);
         return v == null ? OptionalLong.empty() : OptionalLong.of((Long) v);
     }
 
-    /** Requests {@code mb} per CPU: pn_min_memory = mb | MEM_PER_CPU. */
+    /**
+     * Requests {@code mb} per CPU: pn_min_memory = mb | MEM_PER_CPU.
+     *
+     * @param mb memory per CPU in MB
+     */
     default void setMinMemPerCpu(long mb) {
         setNumber(JobDescField.MIN_MEM_PER_CPU, mb);
     }
 
-    /** MB per node when the request is per node, else empty (Lua: nil). */
+    /** {@return min_mem_per_node: MB per node when the request is per node, else empty (Lua: nil)} */
     default OptionalLong minMemPerNode() {
         Object v = get(JobDescField.MIN_MEM_PER_NODE);
         return v == null ? OptionalLong.empty() : OptionalLong.of((Long) v);
     }
 
-    /** Requests {@code mb} per node: pn_min_memory = mb. */
+    /**
+     * Requests {@code mb} per node: pn_min_memory = mb.
+     *
+     * @param mb memory per node in MB
+     */
     default void setMinMemPerNode(long mb) {
         setNumber(JobDescField.MIN_MEM_PER_NODE, mb);
     }
 
-    /** Epoch seconds; 0 when not given. */
+    /** {@return begin_time in epoch seconds; 0 when not given} */
     default long beginTime() {
         return getNumber(JobDescField.BEGIN_TIME);
     }
 
+    /**
+     * Sets begin_time ({@link JobDescField#BEGIN_TIME}), truncated to its C width.
+     *
+     * @param epochSeconds the new raw value
+     */
     default void setBeginTime(long epochSeconds) {
         setNumber(JobDescField.BEGIN_TIME, epochSeconds);
     }
 
+    /** {@return priority ({@link JobDescField#PRIORITY}), raw; {@link JobDescField#unset()} when not given} */
     default long priority() {
         return getNumber(JobDescField.PRIORITY);
     }
 
+    /**
+     * Sets priority ({@link JobDescField#PRIORITY}), truncated to its C width.
+     *
+     * @param priority the new raw value
+     */
     default void setPriority(long priority) {
         setNumber(JobDescField.PRIORITY, priority);
     }
 
-    /** Raw: NO_VAL, or the requested nice + NICE_OFFSET. */
+    /** {@return nice, raw: NO_VAL, or the requested nice + NICE_OFFSET} */
     default long nice() {
         return getNumber(JobDescField.NICE);
     }
 
+    /**
+     * Sets nice ({@link JobDescField#NICE}), truncated to its C width.
+     *
+     * @param raw the new raw value
+     */
     default void setNice(long raw) {
         setNumber(JobDescField.NICE, raw);
     }
 
-    /** Raw: NO_VAL, or the factor + NICE_OFFSET (slurmctld resets it to NO_VAL before the chain, JS-2). */
+    /**
+     * {@return site_factor, raw: NO_VAL, or the factor + NICE_OFFSET (slurmctld resets it to NO_VAL before the chain,
+     * JS-2)}
+     */
     default long siteFactor() {
         return getNumber(JobDescField.SITE_FACTOR);
     }
 
+    /**
+     * Sets site_factor ({@link JobDescField#SITE_FACTOR}), truncated to its C width.
+     *
+     * @param raw the new raw value
+     */
     default void setSiteFactor(long raw) {
         setNumber(JobDescField.SITE_FACTOR, raw);
     }
 
-    /** The het job component (NO_VAL for a job that is not heterogeneous). */
+    /** {@return het_job_offset, the het job component (NO_VAL for a job that is not heterogeneous)} */
     default long hetJobOffset() {
         return getNumber(JobDescField.HET_JOB_OFFSET);
     }
 
-    /** The batch script path and its arguments, argv[0] first (Lua indexes from 0). */
+    /** {@return argv: the batch script path and its arguments, argv[0] first (Lua indexes from 0)} */
     default List<String> argv() {
         return getList(JobDescField.ARGV);
     }
 
-    /** The environment, "NAME=value"; empty for a request that is not a batch job (only sbatch sends one). */
+    /** {@return the environment, "NAME=value"; empty for a request that is not a batch job (only sbatch sends one)} */
     default Optional<List<String>> environment() {
         return Optional.ofNullable(getList(JobDescField.ENVIRONMENT));
     }
 
-    /** One variable of a batch job's environment. */
+    /**
+     * One variable of a batch job's environment.
+     *
+     * @param name the variable's name
+     * @return its value (of the first entry of that name), or empty
+     */
     default Optional<String> getenv(String name) {
         String prefix = name + "=";
         for (String entry : environment().orElse(List.of())) {
@@ -274,6 +443,8 @@ public sealed interface JobDescAccessors permits JobDescriptor {
      * Sets a variable of a batch job's environment as job_submit/lua does: replace the first entry of
      * that name, else prepend {@code NAME=value}.
      *
+     * @param name  the variable's name
+     * @param value its value
      * @return false (and no change) when the request is not a batch job
      */
     default boolean setenv(String name, String value) {

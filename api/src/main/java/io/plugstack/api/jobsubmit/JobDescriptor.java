@@ -130,6 +130,8 @@ public final class JobDescriptor implements JobDescAccessors {
     /**
      * Sets a field from a value of its kind: String, Number, or List of String; null clears it.
      *
+     * @param field the field
+     * @param value its new value, or null
      * @throws IllegalArgumentException for a value of the wrong kind or a derived field (argc,
      *                                  spank_job_env_size, cron_job)
      */
@@ -166,7 +168,12 @@ public final class JobDescriptor implements JobDescAccessors {
         }
     }
 
-    /** Whether the field differs from "not given" (a nil view, false flag or empty array counts as unset). */
+    /**
+     * Whether the field differs from "not given".
+     *
+     * @param field the field
+     * @return false while unset (a nil view, false flag or empty array counts as unset)
+     */
     public boolean isSet(JobDescField field) {
         switch (field.access()) {
             case MEM_PER_CPU:

@@ -25,12 +25,34 @@ public record Reservation(String name, long startTime, long endTime, long durati
         long coreCnt, String features, String partition, long flags, List<String> users, List<String> accounts,
         String licenses) {
 
+    /**
+     * A reservation; the lists are copied.
+     *
+     * @param name      ReservationName
+     * @param startTime StartTime
+     * @param endTime   EndTime
+     * @param duration  Duration in minutes, or NO_VAL
+     * @param nodeList  the reserved nodes, or null
+     * @param nodeCnt   how many nodes
+     * @param coreCnt   how many cores
+     * @param features  Features, or null
+     * @param partition PartitionName, or null
+     * @param flags     RESERVE_FLAG_* bits
+     * @param users     Users=
+     * @param accounts  Accounts=
+     * @param licenses  Licenses=, or null
+     */
     public Reservation {
         users = List.copyOf(users);
         accounts = List.copyOf(accounts);
     }
 
-    /** Whether it is in force at {@code now} (epoch seconds): scontrol's State=ACTIVE. */
+    /**
+     * Whether it is in force at {@code now}: scontrol's State=ACTIVE.
+     *
+     * @param now epoch seconds
+     * @return true from StartTime to EndTime, both included
+     */
     public boolean activeAt(long now) {
         return startTime <= now && endTime >= now;
     }

@@ -14,36 +14,57 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface Slurmctld {
 
-    /** Every partition, in slurmctld's partition list order (all_partitions and partition rely on it). */
+    /** {@return every partition, in slurmctld's partition list order (all_partitions and partition rely on it)} */
     List<Partition> partitions();
 
-    /** One partition by name. */
+    /**
+     * One partition by name.
+     *
+     * @param name PartitionName
+     * @return the partition, or empty when there is none of that name
+     */
     Optional<Partition> partition(String name);
 
-    /** An existing job. */
+    /**
+     * An existing job.
+     *
+     * @param jobId the job's id
+     * @return the job, or empty when slurmctld does not know it
+     */
     Optional<JobRecord> job(long jobId);
 
-    /** Every job slurmctld knows (its job_list), oldest first: job_submit/lua's {@code slurm.jobs}. */
+    /** {@return every job slurmctld knows (its job_list), oldest first: job_submit/lua's {@code slurm.jobs}} */
     default List<JobRecord> jobs() {
         return List.of();
     }
 
-    /** The advanced reservations not yet ended (its resv_list): job_submit/lua's {@code slurm.reservations}. */
+    /**
+     * {@return the advanced reservations not yet ended (its resv_list): job_submit/lua's {@code slurm.reservations}}
+     */
     default List<Reservation> reservations() {
         return List.of();
     }
 
-    /** A QOS's Priority by name, empty for a QOS it does not know (job_submit/lua's slurm.get_qos_priority). */
+    /**
+     * A QOS's Priority by name (job_submit/lua's slurm.get_qos_priority).
+     *
+     * @param qos the QOS's name
+     * @return its Priority, empty for a QOS it does not know
+     */
     default OptionalLong qosPriority(String qos) {
         return OptionalLong.empty();
     }
 
-    /** ClusterName. */
+    /** {@return ClusterName of slurm.conf} */
     String clusterName();
 
     /**
      * Replaces an existing job's dependency (the pbs plugin rewrites a "before" dependency into an
-     * "after" one on the other job). False when the job does not exist or has finished.
+     * "after" one on the other job).
+     *
+     * @param jobId      the job whose dependency changes
+     * @param dependency the new dependency, in --dependency syntax
+     * @return false when the job does not exist or has finished
      */
     boolean setDependency(long jobId, String dependency);
 }

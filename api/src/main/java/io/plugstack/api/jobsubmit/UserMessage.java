@@ -13,7 +13,15 @@ public final class UserMessage {
 
     private String text;
 
-    /** Replaces the message; null or "" clears it. */
+    /** An empty slot; the host makes one per request. */
+    public UserMessage() {
+    }
+
+    /**
+     * Replaces the message; null or "" clears it.
+     *
+     * @param message the whole message, lines separated by "\n"
+     */
     public void set(String message) {
         text = message == null || message.isEmpty() ? null : message;
     }
@@ -22,6 +30,8 @@ public final class UserMessage {
      * Adds a line, joined to what the slot holds with "\n" (how job_submit/lua's log_user accumulates
      * within one call, JSL-15). The slot may hold an earlier plugin's message; Slurm's plugins replace it,
      * so use {@link #set(String)} for that behaviour.
+     *
+     * @param line the line to add; null adds nothing
      */
     public void append(String line) {
         if (line == null) {
@@ -30,7 +40,7 @@ public final class UserMessage {
         text = text == null ? line : text + "\n" + line;
     }
 
-    /** The message, if any. */
+    /** {@return the message, if any} */
     public Optional<String> get() {
         return Optional.ofNullable(text);
     }
@@ -39,12 +49,17 @@ public final class UserMessage {
      * The lines the commands print: sbatch/srun/salloc's print_multi_line_string splits the message with
      * strtok_r at "\n", so empty lines (a trailing newline, "\n\n") print nothing (checked on 22.05.8:
      * log_user("a\n\nb\n") prints "a" and "b"). Empty when there is no message.
+     *
+     * @return the non-empty lines, in order
      */
     public List<String> lines() {
         return text == null ? List.of() : java.util.Arrays.stream(text.split("\n")).filter(l -> !l.isEmpty()).toList();
     }
 
-    /** The message as the commands show it: its {@link #lines()} joined with "\n"; empty when none would print. */
+    /**
+     * {@return the message as the commands show it: its {@link #lines()} joined with "\n"; empty when none would
+     * print}
+     */
     public Optional<String> printed() {
         List<String> lines = lines();
         return lines.isEmpty() ? Optional.empty() : Optional.of(String.join("\n", lines));

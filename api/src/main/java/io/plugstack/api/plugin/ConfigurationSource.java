@@ -18,7 +18,13 @@ public final class ConfigurationSource {
     private ConfigurationSource() {
     }
 
-    /** @param pid the PID to name when the configuration says none itself (service.pid) */
+    /**
+     * Names where {@code config} came from.
+     *
+     * @param config the configuration's properties
+     * @param pid    the PID to name when the configuration says none itself (service.pid)
+     * @return the file's path, or "configuration &lt;pid&gt;"
+     */
     public static String of(Map<String, ?> config, String pid) {
         Object file = config.get(FILEINSTALL_FILENAME);
         if (file != null) {

@@ -12,6 +12,12 @@ public final class FrameworkProperty {
     /**
      * Property {@code name} as a whole number &gt;= 0, or {@code fallback} when it is absent; a malformed
      * value is told to {@code malformed} in one line naming the property, and the fallback used.
+     *
+     * @param properties the framework properties (e.g. {@code bundleContext::getProperty})
+     * @param name       the property's name
+     * @param fallback   the value when it is absent or malformed
+     * @param malformed  where the one line about a malformed value goes
+     * @return the property's value, or the fallback
      */
     public static long wholeNumber(Function<String, String> properties, String name, long fallback, Consumer<String> malformed) {
         String v = properties.apply(name);

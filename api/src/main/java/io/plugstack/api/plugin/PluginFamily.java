@@ -29,12 +29,19 @@ public enum PluginFamily {
     /**
      * The OSGi service interface (objectClass) plugins of this family register; a name, not a
      * class, so code outside the framework (the resolver hook) can match it in manifests.
+     *
+     * @return the interface's fully qualified name
      */
     public String serviceInterface() {
         return serviceInterface;
     }
 
-    /** The family whose plugins register {@code objectClass}, if any. */
+    /**
+     * The family whose plugins register {@code objectClass}.
+     *
+     * @param objectClass a service interface name
+     * @return the family, or empty when it is no plugin interface
+     */
     public static Optional<PluginFamily> ofServiceInterface(String objectClass) {
         for (PluginFamily f : values()) {
             if (f.serviceInterface.equals(objectClass)) {
@@ -44,12 +51,12 @@ public enum PluginFamily {
         return Optional.empty();
     }
 
-    /** The major type string, e.g. "job_submit". */
+    /** {@return the major type string, e.g. "job_submit"} */
     public String major() {
         return major;
     }
 
-    /** Whether plugin_type must carry a "/minor" part (typed plugins) or must not (SPANK). */
+    /** {@return whether plugin_type must carry a "/minor" part (typed plugins) or must not (SPANK)} */
     public boolean minorRequired() {
         return minorRequired;
     }
@@ -58,22 +65,32 @@ public enum PluginFamily {
      * The framework property that limits one call of this family's plugins, in milliseconds (0: none):
      * {@code plugstack.spank.call.timeout.ms}, {@code plugstack.jobsubmit.call.timeout.ms},
      * {@code plugstack.clifilter.call.timeout.ms}. Java plugins and Lua scripts alike.
+     *
+     * @return the property's name
      */
     public String callTimeoutProperty() {
         return "plugstack." + major.replace("_", "") + ".call.timeout.ms";
     }
 
-    /** Its default: SPANK 8000 (below the bridge's own timeout= of 10 s), job_submit and cli_filter 2000 (the Lua shims'). */
+    /**
+     * {@return its default: SPANK 8000 (below the bridge's own timeout= of 10 s), job_submit and cli_filter 2000 (the
+     * Lua shims')}
+     */
     public long defaultCallTimeoutMs() {
         return this == SPANK ? 8000 : 2000;
     }
 
-    /** The part of the version that must equal the host's release. */
+    /** {@return the part of the version that must equal the host's release} */
     public SlurmVersion.Match versionMatch() {
         return versionMatch;
     }
 
-    /** The family whose major type is {@code major}, if any. */
+    /**
+     * The family whose major type is {@code major}.
+     *
+     * @param major the part of plugin_type before "/"
+     * @return the family, or empty for another major type
+     */
     public static Optional<PluginFamily> ofMajor(String major) {
         for (PluginFamily f : values()) {
             if (f.major.equals(major)) {

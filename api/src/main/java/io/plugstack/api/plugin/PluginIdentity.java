@@ -7,10 +7,21 @@ import java.util.function.Function;
  * A plugin's identity as Slurm's loader sees it: {@code plugin_type}, {@code plugin_name} and
  * {@code plugin_version}, read from the bundle's {@link PluginHeaders}; and, Plugstack's own, the
  * release series it was written for ({@link PluginHeaders#RELEASES}), when it declares them.
+ *
+ * @param type       plugin_type ({@link PluginHeaders#TYPE})
+ * @param name       plugin_name ({@link PluginHeaders#NAME})
+ * @param version    plugin_version ({@link PluginHeaders#VERSION})
+ * @param writtenFor the release series ({@link PluginHeaders#RELEASES}), empty when not declared
  */
 public record PluginIdentity(PluginType type, String name, SlurmVersion version, Optional<ReleaseSeries> writtenFor) {
 
-    /** A plugin that declares no release series: Slurm's check alone decides where it loads. */
+    /**
+     * A plugin that declares no release series: Slurm's check alone decides where it loads.
+     *
+     * @param type    plugin_type
+     * @param name    plugin_name
+     * @param version plugin_version
+     */
     public PluginIdentity(PluginType type, String name, SlurmVersion version) {
         this(type, name, version, Optional.empty());
     }
@@ -20,6 +31,7 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version,
      * one is refused too. The exception message names the header and what was expected.
      *
      * @param header the bundle's manifest headers (null for an absent header)
+     * @return the identity
      * @throws IllegalArgumentException "&lt;header&gt;: &lt;what is wrong&gt;"
      */
     public static PluginIdentity fromHeaders(Function<String, String> header) {
@@ -64,6 +76,7 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version,
      * Slurm's load-time version check (PLUG-3) against the host's release; a plugin written for the
      * host's release series ({@link PluginHeaders#RELEASES}) passes whatever release it was built with.
      *
+     * @param host the release the runtime plays
      * @return empty when the plugin may load, else the reason, naming the header and the expected value
      */
     public Optional<String> incompatibilityWith(SlurmVersion host) {

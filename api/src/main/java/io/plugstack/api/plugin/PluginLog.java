@@ -20,47 +20,88 @@ public final class PluginLog {
         this.logger = Objects.requireNonNull(logger, "logger");
     }
 
-    /** The log of {@code pluginType}, through {@code System.getLogger(pluginType)}. */
+    /**
+     * The log of {@code pluginType}, through {@code System.getLogger(pluginType)}.
+     *
+     * @param pluginType the plugin's plugin_type, e.g. "job_submit/throttle"
+     * @return the log
+     */
     public static PluginLog of(String pluginType) {
         return new PluginLog(pluginType, System.getLogger(pluginType));
     }
 
-    /** The log of {@code pluginType}, through {@code logger} (tests). */
+    /**
+     * The log of {@code pluginType}, through {@code logger} (tests).
+     *
+     * @param pluginType the plugin's plugin_type
+     * @param logger     where the lines go
+     * @return the log
+     */
     public static PluginLog of(String pluginType, Logger logger) {
         return new PluginLog(pluginType, logger);
     }
 
-    /** The plugin_type every line starts with. */
+    /** {@return the plugin_type every line starts with} */
     public String pluginType() {
         return pluginType;
     }
 
-    /** Slurm's error(). */
+    /**
+     * Slurm's error().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void error(String function, String message) {
         log(SlurmLog.Level.ERROR, function, message);
     }
 
-    /** Slurm's info(). */
+    /**
+     * Slurm's info().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void info(String function, String message) {
         log(SlurmLog.Level.INFO, function, message);
     }
 
-    /** Slurm's verbose(). */
+    /**
+     * Slurm's verbose().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void verbose(String function, String message) {
         log(SlurmLog.Level.VERBOSE, function, message);
     }
 
-    /** Slurm's debug(). */
+    /**
+     * Slurm's debug().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void debug(String function, String message) {
         log(SlurmLog.Level.DEBUG, function, message);
     }
 
-    /** Slurm's debug2(). */
+    /**
+     * Slurm's debug2().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void debug2(String function, String message) {
         log(SlurmLog.Level.DEBUG2, function, message);
     }
 
-    /** Slurm's debug3(). */
+    /**
+     * Slurm's debug3().
+     *
+     * @param function the C function the line is about, after the plugin_type in the prefix
+     * @param message  the rest of the line
+     */
     public void debug3(String function, String message) {
         log(SlurmLog.Level.DEBUG3, function, message);
     }
@@ -71,12 +112,22 @@ public final class PluginLog {
         }
     }
 
-    /** A uint32_t as printf's %u shows it: the low 32 bits, unsigned. */
+    /**
+     * A uint32_t as printf's %u shows it: the low 32 bits, unsigned.
+     *
+     * @param v the value
+     * @return its decimal text
+     */
     public static String u32(long v) {
         return Long.toString(v & 0xffffffffL);
     }
 
-    /** A C string as printf's %s shows it: glibc prints NULL as "(null)". */
+    /**
+     * A C string as printf's %s shows it: glibc prints NULL as "(null)".
+     *
+     * @param s the string, may be null
+     * @return the text printf would print
+     */
     public static String str(String s) {
         return s == null ? "(null)" : s;
     }

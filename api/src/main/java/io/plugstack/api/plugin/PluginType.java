@@ -15,6 +15,8 @@ public record PluginType(PluginFamily family, String minor) {
     /**
      * Parses a plugin_type string.
      *
+     * @param text e.g. "spank" or "job_submit/throttle"
+     * @return the parsed type
      * @throws IllegalArgumentException with a message saying what is wrong and what is expected
      */
     public static PluginType parse(String text) {

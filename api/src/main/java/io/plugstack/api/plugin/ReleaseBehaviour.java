@@ -60,22 +60,32 @@ public enum ReleaseBehaviour {
         this.source = source;
     }
 
-    /** Whether a Slurm of {@code release} behaves this way. */
+    /**
+     * Whether a Slurm of {@code release} behaves this way.
+     *
+     * @param release the release played
+     * @return true from {@link #since()} on
+     */
     public boolean at(SlurmVersion release) {
         return release.compareTo(since) >= 0;
     }
 
-    /** The first release that behaves this way. */
+    /** {@return the first release that behaves this way} */
     public SlurmVersion since() {
         return since;
     }
 
-    /** Where Slurm's source or documentation says so. */
+    /** {@return where Slurm's source or documentation says so} */
     public String source() {
         return source;
     }
 
-    /** Whether {@code release} belongs to a series the runtime can play. */
+    /**
+     * Whether {@code release} belongs to a series the runtime can play.
+     *
+     * @param release a Slurm release
+     * @return true when its major.minor is in {@link #SUPPORTED_SERIES}
+     */
     public static boolean supported(SlurmVersion release) {
         return SUPPORTED_SERIES.contains(String.format("%d.%02d", release.major(), release.minor()));
     }
@@ -84,6 +94,9 @@ public enum ReleaseBehaviour {
      * The release the runtime is asked to play, checked: a release outside {@link #SUPPORTED_SERIES} is
      * refused with one line naming {@code setting}.
      *
+     * @param setting the setting the text comes from, named in the error
+     * @param text    the release, major.minor.micro
+     * @return the release
      * @throws IllegalArgumentException "&lt;setting&gt;: &lt;why&gt;"
      */
     public static SlurmVersion playable(String setting, String text) {

@@ -4,9 +4,19 @@ package io.plugstack.api.plugin;
  * The Slurm release series a plugin was written for, first to last, both included: the value of
  * {@link PluginHeaders#RELEASES} ("22.05-25.11", or one series "25.11"). Only major.minor count: a
  * series holds every micro release of it.
+ *
+ * @param first the first series (micro ignored)
+ * @param last  the last series (micro ignored)
  */
 public record ReleaseSeries(SlurmVersion first, SlurmVersion last) {
 
+    /**
+     * A range of series; the micro parts are dropped.
+     *
+     * @param first the first series
+     * @param last  the last series, not before the first
+     * @throws IllegalArgumentException when the series are named backwards
+     */
     public ReleaseSeries {
         first = new SlurmVersion(first.major(), first.minor(), 0);
         last = new SlurmVersion(last.major(), last.minor(), 0);
@@ -18,6 +28,8 @@ public record ReleaseSeries(SlurmVersion first, SlurmVersion last) {
     /**
      * Parses "major.minor" or "major.minor-major.minor".
      *
+     * @param text the header's value
+     * @return the range
      * @throws IllegalArgumentException naming the text and the expected form
      */
     public static ReleaseSeries parse(String text) {
@@ -44,7 +56,12 @@ public record ReleaseSeries(SlurmVersion first, SlurmVersion last) {
         return new IllegalArgumentException("\"" + text + "\" is not a release series range major.minor-major.minor (e.g. 22.05-25.11)");
     }
 
-    /** Whether {@code release} belongs to one of the series. */
+    /**
+     * Whether {@code release} belongs to one of the series.
+     *
+     * @param release a Slurm release
+     * @return true when its major.minor lies in the range
+     */
     public boolean contains(SlurmVersion release) {
         SlurmVersion series = new SlurmVersion(release.major(), release.minor(), 0);
         return series.compareTo(first) >= 0 && series.compareTo(last) <= 0;
@@ -54,7 +71,7 @@ public record ReleaseSeries(SlurmVersion first, SlurmVersion last) {
         return String.format("%d.%02d-%d.%02d", first.major(), first.minor(), last.major(), last.minor());
     }
 
-    /** As the header writes it: "22.05-25.11". */
+    /** {@return as the header writes it: "22.05-25.11"} */
     @Override
     public String toString() {
         return first.equals(last) ? String.format("%d.%02d", first.major(), first.minor()) : text(first, last);

@@ -8,24 +8,31 @@ import java.util.function.Function;
  * writes (plugstack.conf, plugstack.properties, the Lua scripts, as Slurm's conf directory does),
  * {@code data/} what the runtime keeps across restarts (state files, sockets, the job shims).
  * Components find the home in the framework property {@value #PROPERTY}, which the launcher sets.
+ *
+ * @param root the home directory
  */
 public record RuntimeHome(Path root) {
 
     /** The framework property naming the home. */
     public static final String PROPERTY = "plugstack.home";
 
-    /** The home named by {@code properties} (e.g. {@code bundleContext::getProperty}); the working directory if unset. */
+    /**
+     * The home named by {@code properties}.
+     *
+     * @param properties the framework properties (e.g. {@code bundleContext::getProperty})
+     * @return the home; the working directory if the property is unset
+     */
     public static RuntimeHome of(Function<String, String> properties) {
         String home = properties.apply(PROPERTY);
         return new RuntimeHome(Path.of(home != null ? home : "."));
     }
 
-    /** What an admin configures: Slurm's conf directory. */
+    /** {@return what an admin configures: Slurm's conf directory} */
     public Path etc() {
         return root.resolve("etc");
     }
 
-    /** What the runtime keeps across restarts. */
+    /** {@return what the runtime keeps across restarts} */
     public Path data() {
         return root.resolve("data");
     }

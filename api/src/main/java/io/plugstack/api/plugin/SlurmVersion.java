@@ -3,6 +3,10 @@ package io.plugstack.api.plugin;
 /**
  * A Slurm release number, major.minor.micro, as encoded in {@code SLURM_VERSION_NUMBER}
  * (one byte each: 25.11.2 = 0x190B02).
+ *
+ * @param major the major release, e.g. 25
+ * @param minor the minor release, e.g. 11
+ * @param micro the micro release, e.g. 2
  */
 public record SlurmVersion(int major, int minor, int micro) implements Comparable<SlurmVersion> {
 
@@ -19,12 +23,20 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
             this.mask = mask;
         }
 
-        /** The mask applied to both version numbers before comparing them. */
+        /** {@return the mask applied to both version numbers before comparing them} */
         public int mask() {
             return mask;
         }
     }
 
+    /**
+     * A release.
+     *
+     * @param major 0..255
+     * @param minor 0..255
+     * @param micro 0..255
+     * @throws IllegalArgumentException for a part outside 0..255
+     */
     public SlurmVersion {
         if (major < 0 || major > 255 || minor < 0 || minor > 255 || micro < 0 || micro > 255) {
             throw new IllegalArgumentException("version parts must be 0..255: " + major + "." + minor + "." + micro);
@@ -34,6 +46,8 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
     /**
      * Parses "major.minor.micro" (each a decimal number 0..255).
      *
+     * @param text e.g. "25.11.0"
+     * @return the release
      * @throws IllegalArgumentException naming the text and the expected form
      */
     public static SlurmVersion parse(String text) {
@@ -54,23 +68,32 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
     /**
      * The release the runtime plays: {@link #RELEASE_PROPERTY} from the framework properties, else the
      * release this API was built for. The launcher has checked the property before anything reads it.
+     *
+     * @param properties the framework properties
+     * @return the release played
      */
     public static SlurmVersion running(java.util.function.Function<String, String> properties) {
         String text = properties.apply(RELEASE_PROPERTY);
         return text == null || text.isBlank() ? builtFor() : parse(text);
     }
 
-    /** The release this API was built for. */
+    /** {@return the release this API was built for} */
     public static SlurmVersion builtFor() {
         return parse(SlurmRelease.BUILT_FOR);
     }
 
-    /** {@code SLURM_VERSION_NUMBER}: major&lt;&lt;16 | minor&lt;&lt;8 | micro. */
+    /** {@return {@code SLURM_VERSION_NUMBER}: major&lt;&lt;16 | minor&lt;&lt;8 | micro} */
     public int number() {
         return major << 16 | minor << 8 | micro;
     }
 
-    /** Whether a plugin built for {@code plugin} may load into a host of this release. */
+    /**
+     * Whether a plugin built for {@code plugin} may load into a host of this release.
+     *
+     * @param plugin the plugin's plugin_version
+     * @param match  the parts that must be equal, by the plugin's family
+     * @return true when the masked numbers are equal
+     */
     public boolean accepts(SlurmVersion plugin, Match match) {
         return (number() & match.mask()) == (plugin.number() & match.mask());
     }
@@ -80,7 +103,7 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
         return Integer.compare(number(), o.number());
     }
 
-    /** Slurm's own rendering in load messages: minor with two digits ("24.05.1"). */
+    /** {@return slurm's own rendering in load messages: minor with two digits ("24.05.1")} */
     public String toSlurmString() {
         return String.format("%d.%02d.%d", major, minor, micro);
     }

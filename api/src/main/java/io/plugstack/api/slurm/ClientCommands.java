@@ -17,6 +17,9 @@ public interface ClientCommands {
     /**
      * The variables to set over {@code inherited} for a process to run the commands: PATH with their
      * folder first, and how they reach the runtime.
+     *
+     * @param inherited the environment the process would otherwise get
+     * @return the variables to set over it
      */
     Map<String, String> environment(Map<String, String> inherited);
 }

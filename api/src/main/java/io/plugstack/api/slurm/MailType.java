@@ -5,16 +5,25 @@ package io.plugstack.api.slurm;
  * takes, and the name the Lua plugins' {@code slurm} table exports it under.
  */
 public enum MailType {
+    /** Bit 1: --mail-type=BEGIN. */
     BEGIN(1, "BEGIN", "MAIL_JOB_BEGIN"),
+    /** Bit 2: --mail-type=END. */
     END(2, "END", "MAIL_JOB_END"),
+    /** Bit 4: --mail-type=FAIL. */
     FAIL(4, "FAIL", "MAIL_JOB_FAIL"),
+    /** Bit 8: --mail-type=REQUEUE. */
     REQUEUE(8, "REQUEUE", "MAIL_JOB_REQUEUE"),
+    /** Bit 16: --mail-type=TIME_LIMIT. */
     TIME100(16, "TIME_LIMIT", "MAIL_JOB_TIME100"),
     /** Slurm exports the 90 % flag to Lua as MAIL_JOB_TIME890 (sic, since 16.05). */
     TIME90(32, "TIME_LIMIT_90", "MAIL_JOB_TIME890"),
+    /** Bit 64: --mail-type=TIME_LIMIT_80. */
     TIME80(64, "TIME_LIMIT_80", "MAIL_JOB_TIME80"),
+    /** Bit 128: --mail-type=TIME_LIMIT_50. */
     TIME50(128, "TIME_LIMIT_50", "MAIL_JOB_TIME50"),
+    /** Bit 256: --mail-type=STAGE_OUT. */
     STAGE_OUT(256, "STAGE_OUT", "MAIL_JOB_STAGE_OUT"),
+    /** Bit 1024: --mail-type=INVALID_DEPEND. */
     INVALID_DEPEND(1024, "INVALID_DEPEND", "MAIL_INVALID_DEPEND");
 
     /** --mail-type=ALL: BEGIN, END, FAIL, REQUEUE and STAGE_OUT (parse_mail_type). */
@@ -30,16 +39,17 @@ public enum MailType {
         this.luaName = luaName;
     }
 
+    /** {@return the flag's bit in mail_type} */
     public long bit() {
         return bit;
     }
 
-    /** The --mail-type word. */
+    /** {@return the --mail-type word} */
     public String word() {
         return word;
     }
 
-    /** The name in the Lua plugins' {@code slurm} table. */
+    /** {@return the name in the Lua plugins' {@code slurm} table} */
     public String luaName() {
         return luaName;
     }
@@ -47,6 +57,8 @@ public enum MailType {
     /**
      * --mail-type's comma list (case-insensitive; NONE is 0, ALL as {@link #ALL}) as flags.
      *
+     * @param text e.g. "BEGIN,END"
+     * @return the mail_type bits
      * @throws IllegalArgumentException "Invalid --mail-type specification", as sbatch says
      */
     public static long flags(String text) {

@@ -42,27 +42,52 @@ public final class NoVal {
     private NoVal() {
     }
 
-    /** Whether a uint8_t value is set (not NO_VAL8). */
+    /**
+     * Whether a uint8_t value is set (not NO_VAL8).
+     *
+     * @param value the field's value
+     * @return the answer
+     */
     public static boolean isSet8(int value) {
         return value != NO_VAL8;
     }
 
-    /** Whether a uint16_t value is set (not NO_VAL16). */
+    /**
+     * Whether a uint16_t value is set (not NO_VAL16).
+     *
+     * @param value the field's value
+     * @return the answer
+     */
     public static boolean isSet16(int value) {
         return value != NO_VAL16;
     }
 
-    /** Whether a uint32_t value is set (not NO_VAL). */
+    /**
+     * Whether a uint32_t value is set (not NO_VAL).
+     *
+     * @param value the field's value
+     * @return the answer
+     */
     public static boolean isSet(long value) {
         return value != NO_VAL;
     }
 
-    /** Whether a uint64_t value is set (not NO_VAL64). */
+    /**
+     * Whether a uint64_t value is set (not NO_VAL64).
+     *
+     * @param value the field's value
+     * @return the answer
+     */
     public static boolean isSet64(long value) {
         return value != NO_VAL64;
     }
 
-    /** Whether a uint32_t value means "unlimited". */
+    /**
+     * Whether a uint32_t value means "unlimited".
+     *
+     * @param value the field's value
+     * @return the answer
+     */
     public static boolean isInfinite(long value) {
         return value == INFINITE;
     }

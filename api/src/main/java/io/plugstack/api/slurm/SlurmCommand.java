@@ -8,9 +8,13 @@ import java.util.Optional;
  * spank.8's Errors table describes, the prefix of its messages ("sbatch: error: ...").
  */
 public enum SlurmCommand {
+    /** salloc: allocator context for SPANK; runs cli_filter. */
     SALLOC("salloc"),
+    /** sbatch: allocator context for SPANK; runs cli_filter. */
     SBATCH("sbatch"),
+    /** srun: local context for SPANK; runs cli_filter. */
     SRUN("srun"),
+    /** scrontab: allocator context for SPANK (init and exit only). */
     SCRONTAB("scrontab"),
     /** Any other command using Slurm's option code (e.g. scrun). */
     OTHER("other");
@@ -21,12 +25,17 @@ public enum SlurmCommand {
         this.slurmName = slurmName;
     }
 
-    /** The lower-case name: "salloc", "sbatch", "srun", "scrontab" or "other". */
+    /** {@return the lower-case name: "salloc", "sbatch", "srun", "scrontab" or "other"} */
     public String slurmName() {
         return slurmName;
     }
 
-    /** The command named {@code name} exactly (lower case), if any. */
+    /**
+     * The command named {@code name} exactly (lower case).
+     *
+     * @param name e.g. "sbatch"
+     * @return the command, or empty for another name
+     */
     public static Optional<SlurmCommand> ofName(String name) {
         for (SlurmCommand c : values()) {
             if (c.slurmName.equals(name)) {

@@ -13,6 +13,8 @@ public final class TimeStr {
      * "days-hours:minutes", "days-hours:minutes:seconds"; "INFINITE"/"UNLIMITED"/"-1" give INFINITE.
      * Seconds round up to a whole minute, as Slurm does.
      *
+     * @param text the time limit as a user writes it
+     * @return minutes, or {@link NoVal#INFINITE}
      * @throws IllegalArgumentException for anything else
      */
     public static long minutes(String text) {

@@ -11,16 +11,27 @@ import io.plugstack.api.slurm.SlurmErrno;
 public enum SpankError {
     /** ESPANK_SUCCESS = SLURM_SUCCESS = 0. */
     SUCCESS(SlurmErrno.SLURM_SUCCESS),
+    /** ESPANK_ERROR (3000): "Generic error". */
     ERROR(SlurmErrno.ESPANK_ERROR),
+    /** ESPANK_BAD_ARG (3001): "Bad argument". */
     BAD_ARG(SlurmErrno.ESPANK_BAD_ARG),
+    /** ESPANK_NOT_TASK (3002): "Not in task context". */
     NOT_TASK(SlurmErrno.ESPANK_NOT_TASK),
+    /** ESPANK_ENV_EXISTS (3003): "Environment variable exists". */
     ENV_EXISTS(SlurmErrno.ESPANK_ENV_EXISTS),
+    /** ESPANK_ENV_NOEXIST (3004): "No such environment variable". */
     ENV_NOEXIST(SlurmErrno.ESPANK_ENV_NOEXIST),
+    /** ESPANK_NOSPACE (3005): "Buffer too small". */
     NOSPACE(SlurmErrno.ESPANK_NOSPACE),
+    /** ESPANK_NOT_REMOTE (3006): "Valid only in remote context". */
     NOT_REMOTE(SlurmErrno.ESPANK_NOT_REMOTE),
+    /** ESPANK_NOEXIST (3007): "Id/PID does not exist on this node". */
     NOEXIST(SlurmErrno.ESPANK_NOEXIST),
+    /** ESPANK_NOT_EXECD (3008): "Lookup by PID requested, but no tasks running". */
     NOT_EXECD(SlurmErrno.ESPANK_NOT_EXECD),
+    /** ESPANK_NOT_AVAIL (3009): "Item not available from this callback". */
     NOT_AVAIL(SlurmErrno.ESPANK_NOT_AVAIL),
+    /** ESPANK_NOT_LOCAL (3010): "Valid only in local or allocator context". */
     NOT_LOCAL(SlurmErrno.ESPANK_NOT_LOCAL),
     /** [since 25.05] init failure drains the node (the default failure mode). */
     NODE_FAILURE(SlurmErrno.ESPANK_NODE_FAILURE),
@@ -33,27 +44,32 @@ public enum SpankError {
         this.errno = errno;
     }
 
-    /** The Slurm errno entry this code is. */
+    /** {@return the Slurm errno entry this code is} */
     public SlurmErrno errno() {
         return errno;
     }
 
-    /** The numeric value (3000... for errors, 0 for success). */
+    /** {@return the numeric value (3000... for errors, 0 for success)} */
     public int code() {
         return errno.code();
     }
 
-    /** The C constant, e.g. "ESPANK_NOT_REMOTE". */
+    /** {@return the C constant, e.g. "ESPANK_NOT_REMOTE"} */
     public String symbol() {
         return "ESPANK_" + name();
     }
 
-    /** {@code spank_strerror}: Slurm's text for the code. */
+    /** {@return {@code spank_strerror}: Slurm's text for the code} */
     public String strerror() {
         return errno.message();
     }
 
-    /** The SPANK code with numeric value {@code code}, if any. */
+    /**
+     * The SPANK code with numeric value {@code code}.
+     *
+     * @param code a {@code spank_err_t} value
+     * @return the code, or empty for a number that is not a SPANK code
+     */
     public static Optional<SpankError> of(int code) {
         for (SpankError e : values()) {
             if (e.code() == code) {

@@ -30,23 +30,31 @@ import java.util.Optional;
  */
 public enum SpankItem {
     // columns: remote, local, allocator, slurmd, job_script
+    /** The job's user id (spank.h: "User id"). */
     S_JOB_UID(Long.class, Argument.NONE, "uid_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO), no(NOT_AVAIL, ALLOCATOR_HAS_NO_JOB_INFO), no(NOT_AVAIL), ok()),
+    /** The job's primary group id. */
     S_JOB_GID(Long.class, Argument.NONE, "gid_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO), no(NOT_AVAIL, ALLOCATOR_HAS_NO_JOB_INFO), no(NOT_AVAIL), ok()),
+    /** The Slurm job id. */
     S_JOB_ID(Long.class, Argument.NONE, "uint32_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO), no(BAD_ARG), no(NOT_AVAIL), ok()),
     /** Batch step: {@link io.plugstack.api.slurm.NoVal#SLURM_BATCH_SCRIPT} (SPANK-H-5). */
     S_JOB_STEPID(Long.class, Argument.NONE, "uint32_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO), no(BAD_ARG), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The total number of nodes in the job. */
     S_JOB_NNODES(Long.class, Argument.NONE, "uint32_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO, NEEDS_STEP_LAYOUT), no(BAD_ARG), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The relative id of this node in the job. */
     S_JOB_NODEID(Long.class, Argument.NONE, "uint32_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The number of the step's tasks on this node. */
     S_JOB_LOCAL_TASK_COUNT(Long.class, Argument.NONE, "uint32_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The total number of tasks in the job. */
     S_JOB_TOTAL_TASK_COUNT(Long.class, Argument.NONE, "uint32_t *",
             ok(), ok(LOCAL_NEEDS_JOB_INFO, NEEDS_STEP_LAYOUT), no(BAD_ARG), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The number of CPUs used by this job. */
     S_JOB_NCPUS(Integer.class, Argument.NONE, "uint16_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
     /** The job's command line (C: argc and argv). */
@@ -55,21 +63,28 @@ public enum SpankItem {
     /** The step environment, "NAME=value" strings. */
     S_JOB_ENV(List.class, Argument.NONE, "char ***",
             ok(), ok(LOCAL_NEEDS_JOB_INFO, LOCAL_ENV_ALWAYS_NULL), no(BAD_ARG), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The task's local id (on this node); task callbacks only. */
     S_TASK_ID(Integer.class, Argument.NONE, "int *",
             ok(TASK_PHASE_ONLY), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The task's global id (in the step); task callbacks only. */
     S_TASK_GLOBAL_ID(Long.class, Argument.NONE, "uint32_t *",
             ok(TASK_PHASE_ONLY), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
     /** The wait(2) status of the exited task. */
     S_TASK_EXIT_STATUS(Integer.class, Argument.NONE, "int *",
             ok(AFTER_TASK_EXIT), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The task's process id; task callbacks only. */
     S_TASK_PID(Integer.class, Argument.NONE, "pid_t *",
             ok(TASK_PHASE_ONLY), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The global task id of a task's process id (argument: the pid). */
     S_JOB_PID_TO_GLOBAL_ID(Long.class, Argument.PID, "pid_t, uint32_t *",
             ok(PID_LOOKUP_PHASES_ONLY, PID_MUST_BE_A_TASK), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The local task id of a task's process id (argument: the pid). */
     S_JOB_PID_TO_LOCAL_ID(Long.class, Argument.PID, "pid_t, uint32_t *",
             ok(PID_LOOKUP_PHASES_ONLY, PID_MUST_BE_A_TASK), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The global task id of a local task id (argument: the local id). */
     S_JOB_LOCAL_TO_GLOBAL_ID(Long.class, Argument.LOCAL_TASK_ID, "uint32_t, uint32_t *",
             ok(LOCAL_ID_ON_THIS_NODE), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The local task id of a global task id (argument: the global id). */
     S_JOB_GLOBAL_TO_LOCAL_ID(Long.class, Argument.GLOBAL_TASK_ID, "uint32_t, uint32_t *",
             ok(GLOBAL_ID_BELOW_TOTAL, GLOBAL_ID_ON_THIS_NODE), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
     /** The job's supplementary group ids (C: gid_t array and its length). */
@@ -78,12 +93,16 @@ public enum SpankItem {
     /** The full version string, valid everywhere (SPANK-H-4). */
     S_SLURM_VERSION(String.class, Argument.NONE, "char **",
             ok(), ok(), ok(), ok(), ok()),
+    /** The Slurm release's major number, as a string. */
     S_SLURM_VERSION_MAJOR(String.class, Argument.NONE, "char **",
             ok(), ok(), ok(), ok(), ok()),
+    /** The Slurm release's minor number, as a string. */
     S_SLURM_VERSION_MINOR(String.class, Argument.NONE, "char **",
             ok(), ok(), ok(), ok(), ok()),
+    /** The Slurm release's micro number, as a string. */
     S_SLURM_VERSION_MICRO(String.class, Argument.NONE, "char **",
             ok(), ok(), ok(), ok(), ok()),
+    /** The CPUs allocated per task (1 with --overcommit). */
     S_STEP_CPUS_PER_TASK(Long.class, Argument.NONE, "uint32_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
     /** Cores allocated to the job on this node, as a core list string. */
@@ -92,10 +111,13 @@ public enum SpankItem {
     /** Memory allocated to the job on this node, MB. */
     S_JOB_ALLOC_MEM(Long.class, Argument.NONE, "uint64_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** Cores allocated to the step on this node, as a core list string. */
     S_STEP_ALLOC_CORES(String.class, Argument.NONE, "char **",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** Memory allocated to the step on this node, MB. */
     S_STEP_ALLOC_MEM(Long.class, Argument.NONE, "uint64_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
+    /** The job's restart count. */
     S_SLURM_RESTART_COUNT(Long.class, Argument.NONE, "uint32_t *",
             ok(), no(NOT_REMOTE), no(NOT_REMOTE), no(NOT_AVAIL), no(NOT_AVAIL)),
     /** The array's job id, or 0 when the job is not an array. */
@@ -146,27 +168,32 @@ public enum SpankItem {
         return SpankItemRule.refused(error, conditions);
     }
 
-    /** The C enum value (0..31). */
+    /** {@return the C enum value (0..31)} */
     public int value() {
         return ordinal();
     }
 
-    /** The Java type of a successful value ({@code Long}, {@code Integer}, {@code String} or {@code List}). */
+    /** {@return the Java type of a successful value ({@code Long}, {@code Integer}, {@code String} or {@code List})} */
     public Class<?> valueType() {
         return valueType;
     }
 
-    /** The extra argument the item takes. */
+    /** {@return the extra argument the item takes} */
     public Argument argument() {
         return argument;
     }
 
-    /** The C arguments after the handle and item, as spank.h declares them. */
+    /** {@return the C arguments after the handle and item, as spank.h declares them} */
     public String cArgs() {
         return cArgs;
     }
 
-    /** The table cell for {@code context}; {@link SpankContext#ERROR} (no stack, bad handle) is BAD_ARG (SPANK-H-3). */
+    /**
+     * The table cell for {@code context}.
+     *
+     * @param context the context of the asking stack
+     * @return the rule; {@link SpankContext#ERROR} (no stack, bad handle) is a BAD_ARG refusal (SPANK-H-3)
+     */
     public SpankItemRule rule(SpankContext context) {
         switch (context) {
             case REMOTE:
@@ -184,12 +211,23 @@ public enum SpankItem {
         }
     }
 
-    /** The context and phase checks for this item while {@code phase} runs in {@code context}. */
+    /**
+     * The context and phase checks for this item while {@code phase} runs in {@code context}.
+     *
+     * @param context the context of the asking stack
+     * @param phase   the callback that is running
+     * @return SUCCESS, or the error {@code spank_get_item} answers before looking at any data
+     */
     public SpankError check(SpankContext context, SpankCallback phase) {
         return rule(context).in(phase);
     }
 
-    /** The item with C value {@code value}; empty for an unknown number (which Slurm answers with BAD_ARG). */
+    /**
+     * The item with C value {@code value}.
+     *
+     * @param value a {@code spank_item_t} value
+     * @return the item; empty for an unknown number (which Slurm answers with BAD_ARG)
+     */
     public static Optional<SpankItem> of(int value) {
         SpankItem[] all = values();
         return value >= 0 && value < all.length ? Optional.of(all[value]) : Optional.empty();

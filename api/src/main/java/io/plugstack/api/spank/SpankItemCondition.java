@@ -48,22 +48,27 @@ public enum SpankItemCondition {
         this.phases = Collections.unmodifiableSet(set);
     }
 
-    /** The callbacks in which the item works; empty when the condition does not depend on the callback. */
+    /** {@return the callbacks in which the item works; empty when the condition does not depend on the callback} */
     public Set<SpankCallback> phases() {
         return phases;
     }
 
-    /** The error outside {@link #phases()}, or null when the condition is not phase-bound. */
+    /** {@return the error outside {@link #phases()}, or null when the condition is not phase-bound} */
     public SpankError outsidePhases() {
         return outsidePhases;
     }
 
-    /** The error when the host's data does not satisfy the condition, or null. */
+    /** {@return the error when the host's data does not satisfy the condition, or null} */
     public SpankError dataError() {
         return dataError;
     }
 
-    /** The error this condition causes in {@code phase}, or SUCCESS (data conditions are the host's to check). */
+    /**
+     * The error this condition causes in {@code phase}.
+     *
+     * @param phase the callback that is running
+     * @return the error, or SUCCESS (data conditions are the host's to check)
+     */
     public SpankError in(SpankCallback phase) {
         return phases.isEmpty() || phases.contains(phase) ? SpankError.SUCCESS : outsidePhases;
     }

@@ -33,25 +33,34 @@ public record SpankOption(String name, String arginfo, String usage, Arg hasArg,
             this.value = value;
         }
 
-        /** The C value of has_arg. */
+        /** {@return the C value of has_arg} */
         public int value() {
             return value;
         }
     }
 
-    /** A null {@code hasArg} means {@link Arg#NONE}, as a zeroed C field would. */
+    /**
+     * An option; a null {@code hasArg} means {@link Arg#NONE}, as a zeroed C field would.
+     *
+     * @param name     the long option name, without "--"
+     * @param arginfo  what the argument is, or null
+     * @param usage    the help text
+     * @param hasArg   getopt_long's has_arg; null for none
+     * @param val      a plugin-chosen value passed back to the callback
+     * @param callback called when the option is used, or null
+     */
     public SpankOption {
         if (hasArg == null) {
             hasArg = Arg.NONE;
         }
     }
 
-    /** Whether name and usage are present; registration answers ESPANK_BAD_ARG otherwise (SPANK-H-11). */
+    /** {@return whether name and usage are present; registration answers ESPANK_BAD_ARG otherwise (SPANK-H-11)} */
     public boolean hasRequiredFields() {
         return name != null && usage != null;
     }
 
-    /** Whether the name exceeds {@link #MAXLEN}; registration answers ESPANK_NOSPACE then (SPANK-H-8). */
+    /** {@return whether the name exceeds {@link #MAXLEN}; registration answers ESPANK_NOSPACE then (SPANK-H-8)} */
     public boolean nameTooLong() {
         return name != null && name.length() > MAXLEN;
     }

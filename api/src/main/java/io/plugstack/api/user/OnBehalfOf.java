@@ -55,12 +55,18 @@ public final class OnBehalfOf {
         this.gid = gid;
     }
 
-    /** This process's own effective user and group (the owner of /proc/self). */
+    /** {@return this process's own effective user and group (the owner of /proc/self)} */
     public static OnBehalfOf thisProcess() {
         return THIS_PROCESS;
     }
 
-    /** The user {@code uid} with primary group {@code gid} (a job's S_JOB_UID and S_JOB_GID). */
+    /**
+     * The user {@code uid} with primary group {@code gid} (a job's S_JOB_UID and S_JOB_GID).
+     *
+     * @param uid the user id
+     * @param gid the primary group id
+     * @return the user to act for
+     */
     public static OnBehalfOf user(long uid, long gid) {
         return uid == THIS_PROCESS.uid && gid == THIS_PROCESS.gid ? THIS_PROCESS : new OnBehalfOf(uid, gid);
     }
@@ -70,6 +76,8 @@ public final class OnBehalfOf {
      * at connect time (SO_PEERCRED): never what the peer says. A uid or gid without a name in the
      * password or group files reads as its number.
      *
+     * @param channel a connected Unix domain socket
+     * @return the peer's user and group
      * @throws IOException when the credentials cannot be read or name a user or group unknown here
      */
     public static OnBehalfOf peerOf(SocketChannel channel) throws IOException {
@@ -110,15 +118,17 @@ public final class OnBehalfOf {
         }
     }
 
+    /** {@return the user id} */
     public long uid() {
         return uid;
     }
 
+    /** {@return the primary group id} */
     public long gid() {
         return gid;
     }
 
-    /** Whether this process is the user, so it may act directly. */
+    /** {@return whether this process is the user, so it may act directly} */
     public boolean isThisProcess() {
         return uid == THIS_PROCESS.uid && gid == THIS_PROCESS.gid;
     }
@@ -127,6 +137,8 @@ public final class OnBehalfOf {
      * The command line that runs {@code argv} as this user: {@code argv} itself when this process is
      * the user, else {@code argv} behind setpriv with the user's ids and groups.
      *
+     * @param argv the program and its arguments
+     * @return the command line to run
      * @throws IOException when this process can neither be the user nor become it (it is not root)
      */
     public List<String> command(List<String> argv) throws IOException {
@@ -147,6 +159,9 @@ public final class OnBehalfOf {
      * every directory and link on the way); at most {@code maxBytes}. Nothing is read that the user
      * could not read, and no byte of such a file is returned or put in a message.
      *
+     * @param file     the file to read
+     * @param maxBytes the most it may hold
+     * @return its bytes
      * @throws NoSuchFileException when there is no such file (for the user)
      * @throws IOException         when the user may not read it, it is not a regular file, or it is larger
      *                             than {@code maxBytes}; the message names the path and the reason only
@@ -193,6 +208,8 @@ public final class OnBehalfOf {
      * Creates or truncates {@code file} for writing as the user (slurmstepd opens a job's output file
      * after dropping to the job's user); the stream's close reports a failed write.
      *
+     * @param file the file to create or truncate
+     * @return a stream writing to it
      * @throws IOException when the user may not create or write the file; the message names the path
      */
     public OutputStream createFile(Path file) throws IOException {

@@ -39,8 +39,11 @@ public final class PrivateDirectory {
     }
 
     /**
-     * Checks that {@code base} may hold users' private directories; returns its real path.
+     * Checks that {@code base} may hold users' private directories: absolute, and it and every directory
+     * above it owned by root (or this process) and not writable by group or others without the sticky bit.
      *
+     * @param base the directory that will hold them
+     * @return its real path
      * @throws IOException naming the directory that fails and why
      */
     public static Path checkBase(Path base) throws IOException {
@@ -68,6 +71,9 @@ public final class PrivateDirectory {
     /**
      * Makes {@code base/name} private to {@code user}: mode 0700, owned by the user and the user's group.
      *
+     * @param base the directory holding private directories ({@link #checkBase})
+     * @param name one path element
+     * @param user the user it is for
      * @return the directory
      * @throws IOException naming the path: an unsafe base, or something there that is not a private
      *                     directory of the user (a link, another user's directory, another mode)
@@ -123,6 +129,9 @@ public final class PrivateDirectory {
      * followed, however the job (or anyone else) changes the tree meanwhile. Another user's file or
      * directory there is not the job's: it is left in place and refused.
      *
+     * @param base the directory holding private directories ({@link #checkBase})
+     * @param name one path element
+     * @param user the user it was made for
      * @throws IOException naming the path that could not be removed, or was left in place
      */
     public static void remove(Path base, String name, OnBehalfOf user) throws IOException {

@@ -21,14 +21,26 @@ public final class UnixUsers {
     /** The files database. */
     public static final Path PASSWD = Path.of("/etc/passwd");
 
-    /** One entry: name, uid, primary gid, home directory. */
+    /**
+     * One entry: name, uid, primary gid, home directory.
+     *
+     * @param name the login name
+     * @param uid  the user id
+     * @param gid  the primary group id (-1 when the field is not a number)
+     * @param home the home directory
+     */
     public record Entry(String name, long uid, long gid, String home) {
     }
 
     private UnixUsers() {
     }
 
-    /** The entry of {@code uid} in {@link #PASSWD}. */
+    /**
+     * The entry of {@code uid} in {@link #PASSWD}.
+     *
+     * @param uid the user id
+     * @return the entry, or empty
+     */
     public static Optional<Entry> byUid(long uid) {
         return byUid(PASSWD, uid);
     }
@@ -36,6 +48,10 @@ public final class UnixUsers {
     /**
      * The first entry of {@code passwd} whose uid (3rd field) is {@code uid}; NIS compat lines
      * ({@code +}, {@code -}) and malformed lines are passed over. Empty when the file cannot be read.
+     *
+     * @param passwd a file in passwd(5) format
+     * @param uid    the user id
+     * @return the entry, or empty
      */
     public static Optional<Entry> byUid(Path passwd, long uid) {
         try {
@@ -55,7 +71,12 @@ public final class UnixUsers {
         return Optional.empty();
     }
 
-    /** User {@code uid}'s name, or the uid as text when it has none (as Slurm's commands print an unknown uid). */
+    /**
+     * User {@code uid}'s name (as Slurm's commands print a uid).
+     *
+     * @param uid the user id
+     * @return the name, or the uid as text when it has none
+     */
     public static String nameOrUid(long uid) {
         return byUid(uid).map(Entry::name).orElse(String.valueOf(uid));
     }
@@ -63,12 +84,21 @@ public final class UnixUsers {
     /**
      * Group {@code gid}'s name in {@code /etc/group} (getgrgid), or the gid as text when it has none or the
      * database cannot be read (as Slurm's commands print an unknown gid).
+     *
+     * @param gid the group id
+     * @return the name or the number
      */
     public static String groupNameOrGid(long gid) {
         return groupNameOrGid(Path.of("/etc/group"), gid);
     }
 
-    /** {@link #groupNameOrGid(long)} over the group file {@code group}. */
+    /**
+     * {@link #groupNameOrGid(long)} over the group file {@code group}.
+     *
+     * @param group a file in group(5) format
+     * @param gid   the group id
+     * @return the name or the number
+     */
     public static String groupNameOrGid(Path group, long gid) {
         try {
             for (String line : Files.readAllLines(group, StandardCharsets.UTF_8)) {
@@ -83,7 +113,12 @@ public final class UnixUsers {
         return String.valueOf(gid);
     }
 
-    /** The uid of user {@code name} in {@link #PASSWD}. */
+    /**
+     * The uid of user {@code name} in {@link #PASSWD}.
+     *
+     * @param name the login name
+     * @return the uid, or empty when there is no such user (or the file cannot be read)
+     */
     public static Optional<Long> uidOf(String name) {
         try {
             for (String line : Files.readAllLines(PASSWD, StandardCharsets.UTF_8)) {
@@ -102,12 +137,21 @@ public final class UnixUsers {
      * AllowGroups= as slurmctld resolves it: the uids whose primary group, or whose membership in the
      * group database ({@code /etc/group}), is one of {@code groups}. Unknown groups add nobody; an
      * unreadable database means nobody is in any group.
+     *
+     * @param groups the group names
+     * @return the uids
      */
     public static Set<Long> uidsInGroups(List<String> groups) {
         return uidsInGroups(groups, Path.of("/etc"));
     }
 
-    /** {@link #uidsInGroups(List)} over {@code etc}'s group and passwd files. */
+    /**
+     * {@link #uidsInGroups(List)} over {@code etc}'s group and passwd files.
+     *
+     * @param groups the group names
+     * @param etc    the directory holding group and passwd
+     * @return the uids
+     */
     public static Set<Long> uidsInGroups(List<String> groups, Path etc) {
         Map<String, Long> gids = new HashMap<>();
         Map<String, Set<String>> members = new HashMap<>();

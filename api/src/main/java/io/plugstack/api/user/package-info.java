@@ -4,8 +4,15 @@
  * that has dropped to the user; here {@link io.plugstack.api.user.OnBehalfOf} does the same, so the
  * kernel checks the user's own rights, and {@link io.plugstack.api.user.PrivateDirectory} makes and
  * removes per-job directories without ever following a link a user planted.
- * <p>
- * 0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
+ *
+ * <h2>Where to start</h2>
+ * A plugin that reads or writes a user's files, or runs a command for a user, does it through
+ * {@link io.plugstack.api.user.OnBehalfOf#user(long, long)} (a SPANK job's {@code uid()}/{@code gid()})
+ * or {@link io.plugstack.api.clifilter.CliOptions#uid()}: never directly, since the plugin's code runs
+ * as the runtime's user (root on a node). {@link io.plugstack.api.user.UnixUsers} looks names and ids up
+ * in the files database.
+ *
+ * <p>0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("0.3.0")

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import io.plugstack.api.plugin.SlurmVersion;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.RecordingLogger;
 import party.iroiro.luajava.Lua;
 
 /** A script with the common slurm table only, evaluated in the real C Lua. */
@@ -23,7 +23,7 @@ final class LuaHarness {
 
     /** The lines the script logged through slurm.log* (the loader's own lines left out). */
     List<String> scriptLines() {
-        return log.lines.stream().filter(l -> l.contains(" lua: ")).toList();
+        return log.lines().stream().filter(l -> l.contains(" lua: ")).toList();
     }
 
     /** What {@code expr} gives as tostring, in a fresh Lua 5.4 state with the slurm table. */
@@ -48,7 +48,7 @@ final class LuaHarness {
                     q -> q.equals("high") ? OptionalLong.of(100) : OptionalLong.empty(), release);
             try (LuaScript s = new LuaScript(file, "test/lua", version, List.of("probe"), L -> slurm.install(L, version), log)) {
                 if (s.load().isPresent()) {
-                    throw new AssertionError("load failed: " + log.lines);
+                    throw new AssertionError("load failed: " + log.lines());
                 }
                 return s.call((Lua L) -> {
                     LuaCall c = LuaCall.invoke(L, "probe", l -> { });

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.RecordingLogger;
 
 /**
  * The call limits inside a real C Lua state, for one Lua version (a subclass per version: one global
@@ -106,7 +106,7 @@ abstract class LuaLimitsContract {
                 + "  if x == 'hog' then hoard = {} while true do hoard[#hoard + 1] = {} end end\n  return x .. calls\nend\n");
         assertThat(call("a")).isEqualTo("a1");
         assertThat(call("hog")).startsWith("error: " + dir.resolve("job_submit.lua") + ":4: " + MEMORY);
-        assertThat(log.lines).anyMatch(l -> l.contains("Lua state over its memory limit of 16 MB: thrown away"));
+        assertThat(log.lines()).anyMatch(l -> l.contains("Lua state over its memory limit of 16 MB: thrown away"));
         assertThat(call("b")).isEqualTo("b1"); // a fresh state: calls started again, hoard is gone
     }
 
@@ -142,7 +142,7 @@ abstract class LuaLimitsContract {
         for (int i = 1; i <= 5; i++) {
             assertThat(call("x")).isEqualTo(i + " 2 10 w 3 false bad argument #1 to 'create' (function expected, got number)");
         }
-        assertThat(log.lines).noneMatch(l -> l.contains("limit"));
+        assertThat(log.lines()).noneMatch(l -> l.contains("limit"));
     }
 
     @Test

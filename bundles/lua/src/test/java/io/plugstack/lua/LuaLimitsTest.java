@@ -6,7 +6,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.RecordingLogger;
 
 /** Which framework property limits which plugin, the defaults, and a malformed value. */
 class LuaLimitsTest {
@@ -19,7 +19,7 @@ class LuaLimitsTest {
                 LuaLimits.MEMORY, "64");
         assertThat(LuaLimits.of("job_submit/lua", p::get, log)).isEqualTo(new LuaLimits(500, LuaLimits.JOB_SUBMIT_TIMEOUT, 64));
         assertThat(LuaLimits.of("cli_filter/lua", p::get, log)).isEqualTo(new LuaLimits(700, LuaLimits.CLI_FILTER_TIMEOUT, 64));
-        assertThat(log.lines).isEmpty();
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
@@ -35,7 +35,7 @@ class LuaLimitsTest {
         for (int i = 0; i < 3; i++) { // cli_filter/lua: one instance per command
             assertThat(LuaLimits.of("cli_filter/lua", p::get, log)).isEqualTo(new LuaLimits(2000, LuaLimits.CLI_FILTER_TIMEOUT, 256));
         }
-        assertThat(log.lines).containsExactly(
+        assertThat(log.lines()).containsExactly(
                 "ERROR cli_filter/lua: framework property plugstack.clifilter.call.timeout.ms=2s is not a whole number >= 0; using 2000",
                 "ERROR cli_filter/lua: framework property plugstack.lua.memory.mb=-1 is not a whole number >= 0; using 256");
     }

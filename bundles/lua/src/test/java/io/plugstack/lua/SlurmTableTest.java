@@ -76,7 +76,7 @@ class SlurmTableTest {
     @Test
     void getQosPriorityOfAnUnknownQosLogsAndReturnsNothing() {
         assertThat(lua.eval("select('#', slurm.get_qos_priority('nope'))")).isEqualTo("0");
-        assertThat(lua.log.lines).contains("ERROR Invalid QOS name: nope");
+        assertThat(lua.log.lines()).contains("ERROR Invalid QOS name: nope");
     }
 
     @Test

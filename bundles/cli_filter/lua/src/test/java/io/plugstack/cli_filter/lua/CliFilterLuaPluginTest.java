@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.user.OnBehalfOf;
-import io.plugstack.bundles.testing.FakeCliOptions;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.clifilter.FakeCliOptions;
+import io.plugstack.testkit.RecordingLogger;
 import io.plugstack.lua.LuaVersion;
 
 /** cli_filter/lua (CLI-40…CLI-45) in the real C Lua 5.4. */
@@ -52,7 +52,7 @@ class CliFilterLuaPluginTest {
         Files.writeString(file, lua);
         CliFilterLuaPlugin p = new CliFilterLuaPlugin(file, LuaVersion.LUA_5_4, "cluster",
                 () -> Map.of("HOME", "/home/u", "SLURM_JOB_ID", "9", "_SLURM_SPANK_OPTION_x", "1"), log);
-        assertThat(p.init()).as("init: %s", log.lines).isZero();
+        assertThat(p.init()).as("init: %s", log.lines()).isZero();
         return p;
     }
 
@@ -87,7 +87,7 @@ class CliFilterLuaPluginTest {
         p.setupDefaults(o, false);
         p.preSubmit(o, 0);
         p.postSubmit(0, 1, NoVal.NO_VAL);
-        assertThat(log.lines).contains("INFO lua: popen uid=" + uid, "INFO lua: execute as user: true",
+        assertThat(log.lines()).contains("INFO lua: popen uid=" + uid, "INFO lua: execute as user: true",
                 "INFO lua: post_submit uid=" + uid);
     }
 
@@ -123,7 +123,7 @@ class CliFilterLuaPluginTest {
     @Test
     void setupDefaultsGetsOneArgumentSoEarlyPassIsNil() throws IOException {
         started(EXAMPLE).setupDefaults(sbatch(), true);
-        assertThat(log.lines).contains("INFO lua: early_pass=nil");
+        assertThat(log.lines()).contains("INFO lua: early_pass=nil");
     }
 
     @Test
@@ -131,7 +131,7 @@ class CliFilterLuaPluginTest {
         FakeCliOptions o = sbatch();
         o.set("wrap", "hostname");
         assertThat(started(EXAMPLE).preSubmit(o, 0)).isEqualTo(-1);
-        assertThat(log.lines).contains("ERROR lua: --wrap option is forbidden");
+        assertThat(log.lines()).contains("ERROR lua: --wrap option is forbidden");
     }
 
     @Test
@@ -145,7 +145,7 @@ class CliFilterLuaPluginTest {
         FakeCliOptions o = sbatch("/home/u/job.sh");
         o.set("time", "1:30:00");
         started(EXAMPLE).preSubmit(o, 0);
-        assertThat(log.lines).contains("INFO lua: minutes=90");
+        assertThat(log.lines()).contains("INFO lua: minutes=90");
     }
 
     @Test
@@ -153,7 +153,7 @@ class CliFilterLuaPluginTest {
         CliFilterLuaPlugin p = started(EXAMPLE);
         p.preSubmit(sbatch("/home/u/job.sh"), 0);
         p.postSubmit(0, 1234, NoVal.NO_VAL);
-        assertThat(log.lines).contains("INFO lua: post sbatch {\"argv\":[\"\\/home\\/u\\/job.sh\"]} 1234 4294967294");
+        assertThat(log.lines()).contains("INFO lua: post sbatch {\"argv\":[\"\\/home\\/u\\/job.sh\"]} 1234 4294967294");
     }
 
     @Test
@@ -164,7 +164,7 @@ class CliFilterLuaPluginTest {
                 + "function slurm_cli_pre_submit(o) slurm.log_info(slurm.json_cli_options(o)) return 0 end\n"
                 + "function slurm_cli_post_submit() end\n");
         p.preSubmit(o, 0);
-        assertThat(log.lines).contains("INFO lua: {\"partition\":\"batch\",\"spank:renice\":\"5\",\"argv\":[\"\\/home\\/u\\/job.sh\"]}");
+        assertThat(log.lines()).contains("INFO lua: {\"partition\":\"batch\",\"spank:renice\":\"5\",\"argv\":[\"\\/home\\/u\\/job.sh\"]}");
     }
 
     @Test
@@ -173,7 +173,7 @@ class CliFilterLuaPluginTest {
                 + "function slurm_cli_pre_submit(o) slurm.log_info(slurm.json_env()) return 0 end\n"
                 + "function slurm_cli_post_submit() end\n");
         p.preSubmit(sbatch(), 0);
-        assertThat(log.lines).contains("INFO lua: {\"HOME\":\"\\/home\\/u\"}");
+        assertThat(log.lines()).contains("INFO lua: {\"HOME\":\"\\/home\\/u\"}");
     }
 
     /**
@@ -217,7 +217,7 @@ class CliFilterLuaPluginTest {
         CliFilterLuaPlugin p = started("function slurm_cli_setup_defaults() slurm.log_user('hi') return slurm.ERROR end\n"
                 + "function slurm_cli_pre_submit() return 0 end\nfunction slurm_cli_post_submit() end\n");
         assertThat(p.setupDefaults(sbatch(), false)).isZero();
-        assertThat(log.lines).anyMatch(l -> l.contains("attempt to call"));
+        assertThat(log.lines()).anyMatch(l -> l.contains("attempt to call"));
     }
 
     @Test
@@ -234,8 +234,8 @@ class CliFilterLuaPluginTest {
         FakeCliOptions o = sbatch();
         assertThat(started("function slurm_cli_setup_defaults(o) o['no-such-option'] = 'x' return 0 end\n"
                 + "function slurm_cli_pre_submit() return 0 end\nfunction slurm_cli_post_submit() end\n").setupDefaults(o, false)).isZero();
-        assertThat(o.sets).isEmpty();
-        assertThat(log.lines).noneMatch(l -> l.startsWith("ERROR"));
+        assertThat(o.sets()).isEmpty();
+        assertThat(log.lines()).noneMatch(l -> l.startsWith("ERROR"));
     }
 
     @Test
@@ -243,7 +243,7 @@ class CliFilterLuaPluginTest {
         started("function slurm_cli_setup_defaults(o) slurm.log_info(o.type) return 0 end\n"
                 + "function slurm_cli_pre_submit() return 0 end\nfunction slurm_cli_post_submit() end\n")
                 .setupDefaults(new FakeCliOptions(SlurmCommand.SRUN), false);
-        assertThat(log.lines).contains("INFO lua: srun");
+        assertThat(log.lines()).contains("INFO lua: srun");
     }
 
     @Test
@@ -252,7 +252,7 @@ class CliFilterLuaPluginTest {
         Files.writeString(file, "function slurm_cli_setup_defaults() return 0 end\n");
         CliFilterLuaPlugin p = new CliFilterLuaPlugin(file, LuaVersion.LUA_5_4, "cluster", Map::of, log);
         assertThat(p.init()).isNotZero();
-        assertThat(log.lines).anyMatch(l -> l.endsWith("missing required function slurm_cli_pre_submit"));
+        assertThat(log.lines()).anyMatch(l -> l.endsWith("missing required function slurm_cli_pre_submit"));
     }
 
     @Test

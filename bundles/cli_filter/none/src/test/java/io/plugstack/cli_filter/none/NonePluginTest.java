@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.SlurmVersion;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.RecordingLogger;
 
 /** CLI-10: cli_filter/none takes no action and returns SUCCESS on every hook; it exists until 23.02. */
 class NonePluginTest {
@@ -46,7 +46,7 @@ class NonePluginTest {
     void initSucceedsAtAReleaseThatHasIt() {
         assertThat(plugin.init()).isZero();
         assertThat(new NonePlugin(SlurmVersion.parse("23.02.7"), log).init()).isZero();
-        assertThat(log.lines).isEmpty();
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
@@ -61,7 +61,7 @@ class NonePluginTest {
     void initFailsFrom23_11OnAsSlurmFindsNoSuchPlugin() {
         assertThat(new NonePlugin(SlurmVersion.parse("23.11.0"), log).init()).isEqualTo(-1);
         assertThat(new NonePlugin(SlurmVersion.parse("25.11.0"), log).init()).isEqualTo(-1);
-        assertThat(log.lines).hasSize(2).first().asString()
+        assertThat(log.lines()).hasSize(2).first().asString()
                 .contains("cannot find cli_filter plugin for cli_filter/none").contains("Slurm 23.11.0 has none");
     }
 }

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.slurm.SlurmCommand;
-import io.plugstack.bundles.testing.FakeCliOptions;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.clifilter.FakeCliOptions;
+import io.plugstack.testkit.RecordingLogger;
 
 /** CLI-30 (with CLI-44's JSON rules): cli_filter/syslog. */
 class SyslogPluginTest {
@@ -31,7 +31,7 @@ class SyslogPluginTest {
         env.put("HOME", "/home/u");
         assertThat(plugin.preSubmit(sbatch("debug"), 0)).isZero();
         plugin.postSubmit(0, 42, NO_VAL);
-        assertThat(log.lines).containsExactly("INFO post_submit: { \"jobid\":42,\"stepid\":4294967294,"
+        assertThat(log.lines()).containsExactly("INFO post_submit: { \"jobid\":42,\"stepid\":4294967294,"
                 + "\"options\":{\"partition\":\"debug\",\"argv\":[\"job.sh\",\"arg1\"]},"
                 + "\"env\":{\"HOME\":\"\\/home\\/u\"}}");
     }
@@ -42,9 +42,9 @@ class SyslogPluginTest {
         plugin.preSubmit(sbatch("second"), 1);
         plugin.postSubmit(1, 7, NO_VAL);
         plugin.postSubmit(0, 7, NO_VAL);
-        assertThat(log.lines).hasSize(2);
-        assertThat(log.lines.get(0)).contains("\"options\":{\"partition\":\"second\"");
-        assertThat(log.lines.get(1)).contains("\"options\":{\"partition\":\"first\"");
+        assertThat(log.lines()).hasSize(2);
+        assertThat(log.lines().get(0)).contains("\"options\":{\"partition\":\"second\"");
+        assertThat(log.lines().get(1)).contains("\"options\":{\"partition\":\"first\"");
     }
 
     @Test
@@ -53,19 +53,19 @@ class SyslogPluginTest {
         plugin.preSubmit(options, 0);
         options.set("partition", "after");
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).contains("\"partition\":\"before\"").doesNotContain("after");
+        assertThat(log.lines().get(0)).contains("\"partition\":\"before\"").doesNotContain("after");
     }
 
     @Test
     void offsetNeverStoredLogsNullOptions() {
         plugin.postSubmit(3, 9, NO_VAL);
-        assertThat(log.lines).containsExactly("INFO post_submit: { \"jobid\":9,\"stepid\":4294967294,\"options\":(null),\"env\":{}}");
+        assertThat(log.lines()).containsExactly("INFO post_submit: { \"jobid\":9,\"stepid\":4294967294,\"options\":(null),\"env\":{}}");
     }
 
     @Test
     void jobAndStepIdsArePrintedAsUnsigned32BitNumbers() {
         plugin.postSubmit(0, 0x1_0000_0005L, -1);
-        assertThat(log.lines.get(0)).startsWith("INFO post_submit: { \"jobid\":5,\"stepid\":4294967295,");
+        assertThat(log.lines().get(0)).startsWith("INFO post_submit: { \"jobid\":5,\"stepid\":4294967295,");
     }
 
     @Test
@@ -77,7 +77,7 @@ class SyslogPluginTest {
         env.put("MY_SLURM_", "5");
         env.put("PATH", "/bin");
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).endsWith("\"env\":{\"MY_SLURM_\":\"5\",\"PATH\":\"\\/bin\",\"slurm_lower\":\"4\"}}");
+        assertThat(log.lines().get(0)).endsWith("\"env\":{\"MY_SLURM_\":\"5\",\"PATH\":\"\\/bin\",\"slurm_lower\":\"4\"}}");
     }
 
     @Test
@@ -85,7 +85,7 @@ class SyslogPluginTest {
         plugin.preSubmit(sbatch("p"), 0);
         env.put("LATE", "yes");
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).endsWith("\"env\":{\"LATE\":\"yes\"}}");
+        assertThat(log.lines().get(0)).endsWith("\"env\":{\"LATE\":\"yes\"}}");
     }
 
     @Test
@@ -94,7 +94,7 @@ class SyslogPluginTest {
         o.set("wrap", "echo \"a\tb\" \\ /tmp\n");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).contains("\"options\":{\"wrap\":\"echo \\\"a\\tb\\\" \\\\ \\/tmp\\n\",\"argv\":[]}");
+        assertThat(log.lines().get(0)).contains("\"options\":{\"wrap\":\"echo \\\"a\\tb\\\" \\\\ \\/tmp\\n\",\"argv\":[]}");
     }
 
     @Test
@@ -105,7 +105,7 @@ class SyslogPluginTest {
         o.setWithoutValue("job-name");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, 0);
-        assertThat(log.lines.get(0)).contains(
+        assertThat(log.lines().get(0)).contains(
                 "\"options\":{\"account\":\"proj\",\"job-name\":null,\"time\":\"10\",\"argv\":[\"hostname\"]}");
     }
 
@@ -115,7 +115,7 @@ class SyslogPluginTest {
         o.spank("renice", "renice", "5").spank("demo", "flag", "set").spank("demo", "quiet", "unset");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).contains(
+        assertThat(log.lines().get(0)).contains(
                 "\"options\":{\"spank:flag\":\"set\",\"spank:renice\":\"5\",\"argv\":[\"job.sh\"]}");
     }
 
@@ -124,7 +124,7 @@ class SyslogPluginTest {
         FakeCliOptions o = new FakeCliOptions(SlurmCommand.SALLOC).argv("bash");
         plugin.preSubmit(o, 0);
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).contains("\"options\":{\"argv\":[]}");
+        assertThat(log.lines().get(0)).contains("\"options\":{\"argv\":[]}");
     }
 
     @Test
@@ -139,7 +139,7 @@ class SyslogPluginTest {
         assertThat(plugin.setupDefaults(o, true)).isZero();
         assertThat(plugin.setupDefaults(o, false)).isZero();
         assertThat(o.setOptions()).isEmpty();
-        assertThat(log.lines).isEmpty();
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
@@ -147,6 +147,6 @@ class SyslogPluginTest {
         plugin.preSubmit(sbatch("p"), 0);
         plugin.fini();
         plugin.postSubmit(0, 1, NO_VAL);
-        assertThat(log.lines.get(0)).contains("\"options\":(null)");
+        assertThat(log.lines().get(0)).contains("\"options\":(null)");
     }
 }

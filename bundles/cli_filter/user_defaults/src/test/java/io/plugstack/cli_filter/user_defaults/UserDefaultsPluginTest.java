@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.user.OnBehalfOf;
-import io.plugstack.bundles.testing.FakeCliOptions;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.clifilter.FakeCliOptions;
+import io.plugstack.testkit.RecordingLogger;
 
 /** CLI-20…CLI-25 and E-18: cli_filter/user_defaults applied to an in-memory option set. */
 class UserDefaultsPluginTest {
@@ -86,7 +86,7 @@ class UserDefaultsPluginTest {
         FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
         assertThat(options.isSet("time")).isFalse();
         assertThat(options.get("partition")).contains("short");
-        assertThat(log.lines).containsExactly("ERROR Unknown command \"squeue\" in ~/.slurm/defaults, line 3");
+        assertThat(log.lines()).containsExactly("ERROR Unknown command \"squeue\" in ~/.slurm/defaults, line 3");
     }
 
     @Test
@@ -94,7 +94,7 @@ class UserDefaultsPluginTest {
         // U+017F LATIN SMALL LETTER LONG S upper-cases to 'S' in Java, but not in strcasecmp.
         UserDefaultsPlugin plugin = pluginWith("\u017Frun:*:time=5\n");
         assertThat(mainPass(plugin, SlurmCommand.SRUN).isSet("time")).isFalse();
-        assertThat(log.lines).containsExactly("ERROR Unknown command \"\u017Frun\" in ~/.slurm/defaults, line 1");
+        assertThat(log.lines()).containsExactly("ERROR Unknown command \"\u017Frun\" in ~/.slurm/defaults, line 1");
     }
 
     // CLI-22
@@ -144,13 +144,13 @@ class UserDefaultsPluginTest {
     void hashStartsACommentLineEvenAfterLeadingWhitespace() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("#time=10\n   \t# partition=p\n");
         FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
-        assertThat(options.sets).isEmpty();
+        assertThat(options.sets()).isEmpty();
     }
 
     @Test
     void lineWithoutEqualsIsSkipped() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("partition short\npartition=short\n");
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).containsExactly("partition=short");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).containsExactly("partition=short");
     }
 
     @Test
@@ -162,7 +162,7 @@ class UserDefaultsPluginTest {
     @Test
     void keyWithoutOptionNameSetsNothing() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("= x\nsbatch:*: = y\n");
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).isEmpty();
     }
 
     // CLI-25
@@ -177,8 +177,8 @@ class UserDefaultsPluginTest {
     void unknownOptionNamesAndInvalidValuesAreSilentlyIgnored() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("no-such-option=1\ntime=soon\nmem=4G\n");
         FakeCliOptions options = mainPass(plugin, SlurmCommand.SBATCH);
-        assertThat(options.sets).containsExactly("mem=4G");
-        assertThat(log.lines).isEmpty();
+        assertThat(options.sets()).containsExactly("mem=4G");
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
@@ -186,13 +186,13 @@ class UserDefaultsPluginTest {
         UserDefaultsPlugin plugin = pluginWith("wrap=hostname\ntime=10\n");
         FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH, true);
         assertThat(plugin.setupDefaults(options, true)).isZero();
-        assertThat(options.sets).containsExactly("wrap=hostname");
+        assertThat(options.sets()).containsExactly("wrap=hostname");
     }
 
     @Test
     void mainPassSkipsEarlyPassOptions() throws IOException {
         UserDefaultsPlugin plugin = pluginWith("wrap=hostname\ntime=10\n");
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).containsExactly("time=10");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).containsExactly("time=10");
     }
 
     @Test
@@ -200,8 +200,8 @@ class UserDefaultsPluginTest {
         UserDefaultsPlugin plugin = pluginWith("het-group=1\nwrap=hostname\n");
         FakeCliOptions srunEarly = new FakeCliOptions(SlurmCommand.SRUN, true);
         plugin.setupDefaults(srunEarly, true);
-        assertThat(srunEarly.sets).containsExactly("het-group=1");
-        assertThat(mainPass(plugin, SlurmCommand.SRUN).sets).containsExactly("wrap=hostname");
+        assertThat(srunEarly.sets()).containsExactly("het-group=1");
+        assertThat(mainPass(plugin, SlurmCommand.SRUN).sets()).containsExactly("wrap=hostname");
     }
 
     // CLI-20
@@ -209,15 +209,15 @@ class UserDefaultsPluginTest {
     @Test
     void missingFileMeansNoDefaults() {
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(dir.resolve("absent"), CLUSTER, log);
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
-        assertThat(log.lines).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).isEmpty();
+        assertThat(log.lines()).isEmpty();
     }
 
     @Test
     void unreadableFileMeansNoDefaults() throws IOException {
         Path notAFile = Files.createDirectory(dir.resolve("defaults.d"));
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(notAFile, CLUSTER, log);
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).isEmpty();
     }
 
     @Test
@@ -235,17 +235,17 @@ class UserDefaultsPluginTest {
         }
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(link, CLUSTER, log);
         assertThat(plugin.setupDefaults(options, false)).isZero();
-        assertThat(options.sets).isEmpty();
-        assertThat(log.lines).containsExactly("ERROR cannot read " + link + ": Permission denied" + (root ? " (as uid 4242)" : "")
+        assertThat(options.sets()).isEmpty();
+        assertThat(log.lines()).containsExactly("ERROR cannot read " + link + ": Permission denied" + (root ? " (as uid 4242)" : "")
                 + "; using stock defaults");
-        assertThat(String.join("\n", log.lines)).doesNotContain("secret-hash").doesNotContain("rootonly");
+        assertThat(String.join("\n", log.lines())).doesNotContain("secret-hash").doesNotContain("rootonly");
     }
 
     @Test
     void unknownHomeIsLoggedAndMeansNoDefaults() {
         UserDefaultsPlugin plugin = new UserDefaultsPlugin(uid -> Optional.empty(), CLUSTER, log);
-        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets).isEmpty();
-        assertThat(log.lines).containsExactly("ERROR Failed to lookup user homedir to load slurm defaults.");
+        assertThat(mainPass(plugin, SlurmCommand.SBATCH).sets()).isEmpty();
+        assertThat(log.lines()).containsExactly("ERROR Failed to lookup user homedir to load slurm defaults.");
     }
 
     @Test
@@ -262,7 +262,7 @@ class UserDefaultsPluginTest {
         FakeCliOptions options = new FakeCliOptions(SlurmCommand.SBATCH);
         assertThat(plugin.preSubmit(options, 0)).isZero();
         plugin.postSubmit(0, 1, 4294967294L);
-        assertThat(options.sets).isEmpty();
+        assertThat(options.sets()).isEmpty();
     }
 
     // ClusterName from ConfigAdmin

@@ -1,6 +1,6 @@
 package io.plugstack.job_submit.all_partitions;
 
-import static io.plugstack.bundles.testing.FakeSlurmctld.partition;
+import static io.plugstack.testkit.jobsubmit.FakeSlurmctld.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.jobsubmit.UserMessage;
-import io.plugstack.bundles.testing.FakeSlurmctld;
-import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.testkit.jobsubmit.FakeSlurmctld;
+import io.plugstack.testkit.jobsubmit.Jobs;
 
 class AllPartitionsPluginTest {
 

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
-import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.testkit.jobsubmit.Jobs;
 
 class DefaultsPluginTest {
 

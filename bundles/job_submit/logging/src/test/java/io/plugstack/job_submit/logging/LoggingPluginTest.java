@@ -8,8 +8,8 @@ import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginLog;
-import io.plugstack.bundles.testing.Jobs;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.Jobs;
+import io.plugstack.testkit.RecordingLogger;
 
 class LoggingPluginTest {
 
@@ -34,7 +34,7 @@ class LoggingPluginTest {
     void loggingFormatsSubmitRequestLikeSlurm() {
         assertThat(plugin.jobSubmit(fullRequest(), 1000, message)).isZero();
 
-        assertThat(logger.lines).containsExactly("INFO job_submit/logging: job_submit: Job submit request:"
+        assertThat(logger.lines()).containsExactly("INFO job_submit/logging: job_submit: Job submit request:"
                 + " account:physics begin_time:1700000000 dependency:afterok:12 name:sim partition:batch"
                 + " qos:normal submit_uid:1000 time_limit:30 user_id:1001");
         assertThat(message.get()).isEmpty();
@@ -44,7 +44,7 @@ class LoggingPluginTest {
     void loggingPrintsUnsetFieldsAsPrintfDoes() {
         assertThat(plugin.jobSubmit(new JobDescriptor(), 0, message)).isZero();
 
-        assertThat(logger.lines).containsExactly("INFO job_submit/logging: job_submit: Job submit request:"
+        assertThat(logger.lines()).containsExactly("INFO job_submit/logging: job_submit: Job submit request:"
                 + " account:(null) begin_time:0 dependency:(null) name:(null) partition:(null)"
                 + " qos:(null) submit_uid:0 time_limit:4294967294 user_id:4294967294");
     }
@@ -57,7 +57,7 @@ class LoggingPluginTest {
 
         assertThat(plugin.jobModify(job, Jobs.withId(4242), 1000, message)).isZero();
 
-        assertThat(logger.lines).containsExactly("INFO job_submit/logging: job_modify: Job modify request:"
+        assertThat(logger.lines()).containsExactly("INFO job_submit/logging: job_modify: Job modify request:"
                 + " account:(null) begin_time:0 dependency:(null) job_id:4242 name:renamed partition:(null)"
                 + " qos:(null) submit_uid:1000 time_limit:60");
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.jobsubmit.Reservation;
 import io.plugstack.api.slurm.NoVal;
-import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.testkit.jobsubmit.Jobs;
 import io.plugstack.lua.LuaVersion;
 
 /**
@@ -55,7 +55,7 @@ class ControllerStateTablesTest {
 
     @Test
     void slurmReservationsHoldsEachByNameWithResvFields() {
-        site.slurmctld.reservations.add(new Reservation("maint", 1000, 4600, 60, "node1", 1, 4, null, null, 0x8001,
+        site.slurmctld.add(new Reservation("maint", 1000, 4600, 60, "node1", 1, 4, null, null, 0x8001,
                 List.of("alice", "bob"), List.of(), null));
         assertThat(eval("table.concat({slurm.reservations.maint.users, slurm.reservations.maint.duration,"
                 + " slurm.reservations.maint.end_time, slurm.reservations.maint.flags, slurm.reservations.maint.node_list,"
@@ -65,14 +65,14 @@ class ControllerStateTablesTest {
 
     @Test
     void aReservationWithAnEndTimeReadsDurationNoVal() {
-        site.slurmctld.reservations.add(new Reservation("r", 1000, 4600, NoVal.NO_VAL, "node1", 1, 4, null, null, 0,
+        site.slurmctld.add(new Reservation("r", 1000, 4600, NoVal.NO_VAL, "node1", 1, 4, null, null, 0,
                 List.of(), List.of("physics"), null));
         assertThat(eval("slurm.reservations.r.duration == slurm.NO_VAL and slurm.reservations.r.accounts")).isEqualTo("physics");
     }
 
     @Test
     void getQosPriorityAnswersFromTheQosTable() {
-        site.slurmctld.qos.put("high", 100L);
+        site.slurmctld.qos("high", 100L);
         assertThat(site.eval(LuaVersion.LUA_5_1, "slurm.get_qos_priority('high')", LuaSite.request())).isEqualTo("100");
     }
 }

@@ -101,7 +101,7 @@ class JobDescFieldsTest {
     @Test
     void environmentOfANonBatchRequestIsAProxyWhoseLookupsLogAndReadNil() {
         assertThat(eval("type(job_desc.environment) .. ' ' .. tostring(job_desc.environment.PATH)")).isEqualTo("table nil");
-        assertThat(site.log.lines).contains("INFO job_desc->environment only accessible for batch jobs.");
+        assertThat(site.log.lines()).contains("INFO job_desc->environment only accessible for batch jobs.");
     }
 
     /** _set_job_env_field without an environment: its own line (with a trailing space), the value unchecked. */
@@ -109,7 +109,7 @@ class JobDescFieldsTest {
     void writingTheEnvironmentOfANonBatchRequestLogsAndChangesNothing() {
         afterScript("job_desc.environment.X = nil");
         assertThat(desc.environment()).isEmpty();
-        assertThat(site.log.lines).contains("INFO job_desc->environment only accessible for batch jobs. ");
+        assertThat(site.log.lines()).contains("INFO job_desc->environment only accessible for batch jobs. ");
     }
 
     /** A batch request without an environment is an error of slurmctld's, not the script's. */
@@ -117,7 +117,7 @@ class JobDescFieldsTest {
     void environmentLookupOnABatchRequestWithoutOneIsAnError() {
         desc.setScript("#!/bin/sh\ntrue\n");
         assertThat(eval("tostring(job_desc.environment.PATH)")).isEqualTo("nil");
-        assertThat(site.log.lines).contains("ERROR job_submit/lua: _job_env_field: job_desc->environment is NULL.");
+        assertThat(site.log.lines()).contains("ERROR job_submit/lua: _job_env_field: job_desc->environment is NULL.");
     }
 
     /** _get_job_req_field: the request's identity, else uid_to_string_or_null(user_id) (scontrol update's request). */
@@ -158,21 +158,21 @@ class JobDescFieldsTest {
     @Test
     void nilWrittenToStringFieldIsALuaErrorNamingTheScriptLine() {
         afterScript("job_desc.partition = nil");
-        assertThat(site.log.lines).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:2: ")
+        assertThat(site.log.lines()).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:2: ")
                 && l.contains("bad argument #3") && l.contains("string expected, got nil"));
     }
 
     @Test
     void unknownFieldWriteIsLoggedAndDropped() {
         afterScript("job_desc.bogus = 1");
-        assertThat(site.log.lines).contains("ERROR _set_job_field: unrecognized field: bogus");
+        assertThat(site.log.lines()).contains("ERROR _set_job_field: unrecognized field: bogus");
     }
 
     @Test
     void readOnlyFieldWriteIsLoggedAndDropped() {
         JobDescriptor after = afterScript("job_desc.user_id = 0");
         assertThat(after.userId()).isEqualTo(1000);
-        assertThat(site.log.lines).contains("ERROR _set_job_field: unrecognized field: user_id");
+        assertThat(site.log.lines()).contains("ERROR _set_job_field: unrecognized field: user_id");
     }
 
     @Test

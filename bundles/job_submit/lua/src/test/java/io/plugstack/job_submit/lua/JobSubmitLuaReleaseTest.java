@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.SlurmVersion;
-import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.testkit.jobsubmit.Jobs;
 import io.plugstack.lua.LuaVersion;
 
 /** job_submit/lua at the release the runtime plays: the release table's rows it consults. */
@@ -30,7 +30,7 @@ class JobSubmitLuaReleaseTest {
 
     private JobSubmitLuaPlugin startedAt(String release) {
         JobSubmitLuaPlugin p = site.plugin(LuaVersion.LUA_5_4, SlurmVersion.parse(release));
-        assertThat(p.init()).as("init: %s", site.log.lines).isZero();
+        assertThat(p.init()).as("init: %s", site.log.lines()).isZero();
         return p;
     }
 
@@ -48,14 +48,14 @@ class JobSubmitLuaReleaseTest {
     @Test
     void logUserInModifyIsDiscardedWithSlurmsErrorBefore23_02() {
         assertThat(modifyAt("22.05.8").get()).isEmpty();
-        assertThat(site.log.lines).contains("ERROR Use of log.user() in job_modify is not supported. "
+        assertThat(site.log.lines()).contains("ERROR Use of log.user() in job_modify is not supported. "
                 + "Message discarded: (\"time limit raised for job 42\")");
     }
 
     @Test
     void logUserInModifyReachesTheUserFrom23_02On() {
         assertThat(modifyAt("23.02.0").get()).contains("time limit raised for job 42");
-        assertThat(site.log.lines).noneMatch(l -> l.contains("not supported"));
+        assertThat(site.log.lines()).noneMatch(l -> l.contains("not supported"));
     }
 
     @ParameterizedTest

@@ -16,8 +16,8 @@ import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmErrno;
-import io.plugstack.bundles.testing.FakeSlurmctld;
-import io.plugstack.bundles.testing.Jobs;
+import io.plugstack.testkit.jobsubmit.FakeSlurmctld;
+import io.plugstack.testkit.jobsubmit.Jobs;
 import io.plugstack.lua.LuaVersion;
 
 /** What a call returns and tells the user (JSL-10…JSL-16, JSL-24/25), Slurm 25.11 unless stated. */
@@ -60,7 +60,7 @@ class JobSubmitOutcomeTest {
     @Test
     void falseIsAcceptedAsNonNumeric() {
         assertThat(submit("return false")).isZero();
-        assertThat(site.log.lines).anyMatch(l -> l.startsWith("INFO job_submit/lua: ") && l.endsWith("job_submit.lua: non-numeric return code"));
+        assertThat(site.log.lines()).anyMatch(l -> l.startsWith("INFO job_submit/lua: ") && l.endsWith("job_submit.lua: non-numeric return code"));
     }
 
     @Test
@@ -92,7 +92,7 @@ class JobSubmitOutcomeTest {
         JobDescriptor desc = LuaSite.request();
         assertThat(site.submit(p, desc)).isZero();
         assertThat(desc.comment()).isEqualTo("seen");
-        assertThat(site.log.lines).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:3: attempt to perform arithmetic"));
+        assertThat(site.log.lines()).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:3: attempt to perform arithmetic"));
         p.fini();
     }
 
@@ -189,7 +189,7 @@ class JobSubmitOutcomeTest {
                 + "function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)\n  error('modify exploded')\nend\n");
         JobSubmitLuaPlugin p = site.started();
         assertThat(p.jobModify(LuaSite.request(), Jobs.record(Map.of("jobId", 42L, "userId", 1000L)), 0, new UserMessage())).isZero();
-        assertThat(site.log.lines).anyMatch(l -> l.startsWith("ERROR job_modify/lua: ") && l.endsWith("job_submit.lua:3: modify exploded"));
+        assertThat(site.log.lines()).anyMatch(l -> l.startsWith("ERROR job_modify/lua: ") && l.endsWith("job_submit.lua:3: modify exploded"));
         p.fini();
     }
 
@@ -203,7 +203,7 @@ class JobSubmitOutcomeTest {
         UserMessage m = new UserMessage();
         p.jobModify(LuaSite.request(), Jobs.record(Map.of("jobId", 42L, "userId", 1000L)), 0, m);
         assertThat(m.get()).isEmpty();
-        assertThat(site.log.lines).contains("ERROR Use of log.user() in job_modify is not supported. Message discarded: (\"modify says hi\")");
+        assertThat(site.log.lines()).contains("ERROR Use of log.user() in job_modify is not supported. Message discarded: (\"modify says hi\")");
         p.fini();
     }
 }

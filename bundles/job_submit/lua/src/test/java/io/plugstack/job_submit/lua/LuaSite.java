@@ -10,8 +10,8 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.SlurmVersion;
-import io.plugstack.bundles.testing.FakeSlurmctld;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.FakeSlurmctld;
+import io.plugstack.testkit.RecordingLogger;
 import io.plugstack.lua.LuaVersion;
 
 /** A configuration directory with a job_submit.lua, and the plugin over it (real C Lua). */
@@ -58,7 +58,7 @@ final class LuaSite {
     JobSubmitLuaPlugin started(LuaVersion version) {
         JobSubmitLuaPlugin p = plugin(version);
         if (p.init() != 0) {
-            throw new AssertionError("init failed: " + log.lines);
+            throw new AssertionError("init failed: " + log.lines());
         }
         return p;
     }

@@ -72,7 +72,7 @@ class ScriptReloadTest {
         site.script("function slurm_job_submit(\n");
         assertThat(submitMessage(p)).isEqualTo("v1 2");
         assertThat(submitMessage(p)).isEqualTo("v1 3");
-        assertThat(site.log.lines.stream().filter(l -> l.startsWith("ERROR job_submit/lua: ")
+        assertThat(site.log.lines().stream().filter(l -> l.startsWith("ERROR job_submit/lua: ")
                 && l.contains("job_submit.lua:2:") && l.endsWith(", using previous script"))).hasSize(2);
         p.fini();
     }
@@ -82,7 +82,7 @@ class ScriptReloadTest {
         JobSubmitLuaPlugin p = site.script(COUNTING).started();
         Files.delete(dir.resolve(JobSubmitLuaPlugin.SCRIPT));
         assertThat(submitMessage(p)).isEqualTo("v1 1");
-        assertThat(site.log.lines).anyMatch(l -> l.endsWith(", using previous script"));
+        assertThat(site.log.lines()).anyMatch(l -> l.endsWith(", using previous script"));
         p.fini();
     }
 
@@ -100,7 +100,7 @@ class ScriptReloadTest {
     void syntaxErrorAtStartRefusesThePlugin() {
         JobSubmitLuaPlugin p = site.script("function slurm_job_submit(\n").plugin(io.plugstack.lua.LuaVersion.LUA_5_4);
         assertThat(p.init()).isNotZero();
-        assertThat(site.log.lines).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:2:")
+        assertThat(site.log.lines()).anyMatch(l -> l.startsWith("ERROR job_submit/lua: ") && l.contains("job_submit.lua:2:")
                 && !l.contains("using previous"));
     }
 
@@ -113,22 +113,22 @@ class ScriptReloadTest {
     void missingRequiredFunctionRefusesThePluginNamingIt() {
         JobSubmitLuaPlugin p = site.script("function slurm_job_submit() return 0 end\n").plugin(io.plugstack.lua.LuaVersion.LUA_5_4);
         assertThat(p.init()).isNotZero();
-        assertThat(site.log.lines).anyMatch(l -> l.endsWith("job_submit.lua: missing required function slurm_job_modify"));
-        assertThat(site.log.lines).anyMatch(l -> l.endsWith("job_submit.lua: required function(s) not present"));
+        assertThat(site.log.lines()).anyMatch(l -> l.endsWith("job_submit.lua: missing required function slurm_job_modify"));
+        assertThat(site.log.lines()).anyMatch(l -> l.endsWith("job_submit.lua: required function(s) not present"));
     }
 
     @Test
     void nonZeroChunkReturnRefusesThePlugin() {
         JobSubmitLuaPlugin p = site.script(COUNTING + "return 3\n").plugin(io.plugstack.lua.LuaVersion.LUA_5_4);
         assertThat(p.init()).isNotZero();
-        assertThat(site.log.lines).anyMatch(l -> l.endsWith("job_submit.lua: returned 3 on load"));
+        assertThat(site.log.lines()).anyMatch(l -> l.endsWith("job_submit.lua: returned 3 on load"));
     }
 
     @Test
     void runtimeErrorInTheChunkRefusesThePlugin() {
         JobSubmitLuaPlugin p = site.script(COUNTING + "local x = nil .. 'a'\n").plugin(io.plugstack.lua.LuaVersion.LUA_5_4);
         assertThat(p.init()).isNotZero();
-        assertThat(site.log.lines).anyMatch(l -> l.contains("job_submit.lua:6: attempt to concatenate"));
+        assertThat(site.log.lines()).anyMatch(l -> l.contains("job_submit.lua:6: attempt to concatenate"));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.plugstack.job_submit.partition;
 
-import static io.plugstack.bundles.testing.FakeSlurmctld.partition;
+import static io.plugstack.testkit.jobsubmit.FakeSlurmctld.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
@@ -13,9 +13,9 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.PartitionState;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginLog;
-import io.plugstack.bundles.testing.FakeSlurmctld;
-import io.plugstack.bundles.testing.Jobs;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.FakeSlurmctld;
+import io.plugstack.testkit.jobsubmit.Jobs;
+import io.plugstack.testkit.RecordingLogger;
 
 class PartitionPluginTest {
 
@@ -48,7 +48,7 @@ class PartitionPluginTest {
                 .add(partition("mid", PartitionState.UP, 5, false, Optional.of(Set.of(USER)), 0, 0));
 
         assertThat(submit(jobOf(USER), USER)).isEqualTo("mid");
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/partition: job_submit: Setting partition of submitted job to mid");
     }
 
@@ -95,7 +95,7 @@ class PartitionPluginTest {
         job.setNumber(JobDescField.PN_MIN_CPUS, 4);
 
         assertThat(submit(job, USER)).isEqualTo("big");
-        assertThat(logger.lines).contains("DEBUG job_submit/partition: _valid_memory: job_submit/partition:"
+        assertThat(logger.lines()).contains("DEBUG job_submit/partition: _valid_memory: job_submit/partition:"
                 + " skipping partition small due to memory limit (6000 > 4000)");
 
         JobDescriptor fits = jobOf(USER);
@@ -111,7 +111,7 @@ class PartitionPluginTest {
         job.setMinMemPerNode(8000);
 
         assertThat(submit(job, USER)).isEqualTo("big");
-        assertThat(logger.lines).contains("DEBUG job_submit/partition: _valid_memory: job_submit/partition:"
+        assertThat(logger.lines()).contains("DEBUG job_submit/partition: _valid_memory: job_submit/partition:"
                 + " skipping partition small due to memory limit (8000 > 4000)");
     }
 
@@ -131,7 +131,7 @@ class PartitionPluginTest {
         job.setMinMemPerNode(8000);
 
         assertThat(submit(job, USER)).isEqualTo("top");
-        assertThat(logger.lines).noneMatch(l -> l.contains("skipping partition"));
+        assertThat(logger.lines()).noneMatch(l -> l.contains("skipping partition"));
     }
 
     @Test
@@ -141,7 +141,7 @@ class PartitionPluginTest {
         job.setPartition("chosen");
 
         assertThat(submit(job, USER)).isEqualTo("chosen");
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test
@@ -149,7 +149,7 @@ class PartitionPluginTest {
         ctld.add(partition("nobody", PartitionState.UP, 9, false, Optional.of(Set.of()), 0, 0));
 
         assertThat(submit(jobOf(USER), USER)).isNull();
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test

@@ -13,9 +13,9 @@ import io.plugstack.api.jobsubmit.JobRecord;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
-import io.plugstack.bundles.testing.FakeSlurmctld;
-import io.plugstack.bundles.testing.Jobs;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.FakeSlurmctld;
+import io.plugstack.testkit.jobsubmit.Jobs;
+import io.plugstack.testkit.RecordingLogger;
 
 class PbsPluginTest {
 
@@ -51,7 +51,7 @@ class PbsPluginTest {
         JobDescriptor job = submit(request("afterok:1,,expand:2,singleton,afterany:3:4"), USER);
 
         assertThat(job.dependency()).isEqualTo("afterok:1,expand:2,singleton,afterany:3:4");
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test
@@ -59,7 +59,7 @@ class PbsPluginTest {
         JobDescriptor job = submit(request("synccount:2,afterany:1"), USER);
 
         assertThat(job.dependency()).isEqualTo("afterany:1");
-        assertThat(logger.lines).containsExactly("INFO job_submit/pbs: _xlate_dependency: job_submit/pbs:"
+        assertThat(logger.lines()).containsExactly("INFO job_submit/pbs: _xlate_dependency: job_submit/pbs:"
                 + " discarding unknown job dependency option synccount:2");
     }
 
@@ -81,9 +81,9 @@ class PbsPluginTest {
 
         JobDescriptor job = submit(request("beforeok:7:8,afterany:3"), USER);
 
-        assertThat(ctld.dependenciesSet).containsExactly(Map.entry(7L, "afterok:42"), Map.entry(8L, "afterok:42"));
+        assertThat(ctld.dependenciesSet()).containsExactly(Map.entry(7L, "afterok:42"), Map.entry(8L, "afterok:42"));
         assertThat(job.dependency()).isEqualTo("afterany:3");
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test
@@ -94,9 +94,9 @@ class PbsPluginTest {
 
         submit(request("before:1,beforeany:2,beforenotok:3,beforeok:4"), USER);
 
-        assertThat(ctld.dependenciesSet).containsExactly(Map.entry(1L, "after:42"), Map.entry(2L, "afterany:42"),
+        assertThat(ctld.dependenciesSet()).containsExactly(Map.entry(1L, "after:42"), Map.entry(2L, "afterany:42"),
                 Map.entry(3L, "afternotok:42"), Map.entry(4L, "afterok:42"));
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test
@@ -105,8 +105,8 @@ class PbsPluginTest {
 
         submit(request("before:7"), USER);
 
-        assertThat(ctld.dependenciesSet).isEmpty();
-        assertThat(logger.lines).containsExactly("ERROR job_submit/pbs: _xlate_before: job_submit/pbs:"
+        assertThat(ctld.dependenciesSet()).isEmpty();
+        assertThat(logger.lines()).containsExactly("ERROR job_submit/pbs: _xlate_before: job_submit/pbs:"
                 + " Security violation: uid 1000 trying to alter job 7 belonging to uid 2000");
     }
 
@@ -116,7 +116,7 @@ class PbsPluginTest {
 
         submit(request("before:7"), 0);
 
-        assertThat(ctld.dependenciesSet).containsExactly(Map.entry(7L, "after:42"));
+        assertThat(ctld.dependenciesSet()).containsExactly(Map.entry(7L, "after:42"));
     }
 
     @Test
@@ -125,8 +125,8 @@ class PbsPluginTest {
 
         submit(request("before:7:99"), USER);
 
-        assertThat(ctld.dependenciesSet).isEmpty();
-        assertThat(logger.lines).containsExactly(
+        assertThat(ctld.dependenciesSet()).isEmpty();
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/pbs: _xlate_before: job_submit/pbs: discarding job before dependency on non-pending job 7",
                 "INFO job_submit/pbs: _xlate_before: job_submit/pbs: discarding invalid job dependency before 99");
     }
@@ -137,9 +137,9 @@ class PbsPluginTest {
 
         JobDescriptor job = submit(request("beforesoon:7"), USER);
 
-        assertThat(ctld.dependenciesSet).isEmpty();
+        assertThat(ctld.dependenciesSet()).isEmpty();
         assertThat(job.dependency()).isNull();
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/pbs: _xlate_before: job_submit/pbs: discarding invalid job dependency option beforesoon");
     }
 
@@ -149,8 +149,8 @@ class PbsPluginTest {
 
         submit(request("before:7"), USER);
 
-        assertThat(ctld.dependenciesSet).containsExactly(Map.entry(7L, "after:42"));
-        assertThat(logger.lines).containsExactly(
+        assertThat(ctld.dependenciesSet()).containsExactly(Map.entry(7L, "after:42"));
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/pbs: _decr_depend_cnt: job_submit/pbs: invalid job depend before option on job 7");
     }
 
@@ -162,7 +162,7 @@ class PbsPluginTest {
 
         assertThat(unknownIds.jobSubmit(job, USER, message)).isZero();
 
-        assertThat(ctld.dependenciesSet).isEmpty();
+        assertThat(ctld.dependenciesSet()).isEmpty();
         assertThat(job.comment()).isEqualTo("stdout=slurm-%j.out");
     }
 
@@ -244,7 +244,7 @@ class PbsPluginTest {
 
         assertThat(plugin.jobModify(job, current, USER, message)).isZero();
 
-        assertThat(ctld.dependenciesSet).containsExactly(Map.entry(7L, "afterany:55"));
+        assertThat(ctld.dependenciesSet()).containsExactly(Map.entry(7L, "afterany:55"));
         assertThat(job.dependency()).isEqualTo("afterok:3");
     }
 

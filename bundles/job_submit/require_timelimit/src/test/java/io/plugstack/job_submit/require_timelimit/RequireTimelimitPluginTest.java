@@ -9,8 +9,8 @@ import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
-import io.plugstack.bundles.testing.Jobs;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.Jobs;
+import io.plugstack.testkit.RecordingLogger;
 
 class RequireTimelimitPluginTest {
 
@@ -31,7 +31,7 @@ class RequireTimelimitPluginTest {
 
         assertThat(rc).isEqualTo(8000).isEqualTo(SlurmErrno.ESLURM_MISSING_TIME_LIMIT.code());
         assertThat(SlurmErrno.strerror(rc)).isEqualTo("Time limit specification required, but not provided");
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/require_timelimit: job_submit: Missing time limit for job by uid:1000");
         assertThat(message.get()).isEmpty();
     }
@@ -42,7 +42,7 @@ class RequireTimelimitPluginTest {
 
         assertThat(rc).isEqualTo(2051);
         assertThat(SlurmErrno.strerror(rc)).isEqualTo("Requested time limit is invalid (missing or exceeds some limit)");
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/require_timelimit: job_submit: Bad time limit for job by uid:1000");
     }
 
@@ -50,7 +50,7 @@ class RequireTimelimitPluginTest {
     void requireTimelimitAcceptsFiniteLimit() {
         assertThat(plugin.jobSubmit(withLimit(0), 1000, message)).isZero();
         assertThat(plugin.jobSubmit(withLimit(90), 1000, message)).isZero();
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 
     @Test
@@ -58,7 +58,7 @@ class RequireTimelimitPluginTest {
         int rc = plugin.jobModify(withLimit(NoVal.INFINITE), Jobs.withId(77), 1000, message);
 
         assertThat(rc).isEqualTo(SlurmErrno.ESLURM_INVALID_TIME_LIMIT.code());
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/require_timelimit: job_modify: Bad replacement time limit for 77");
     }
 
@@ -66,6 +66,6 @@ class RequireTimelimitPluginTest {
     void requireTimelimitModifyAcceptsUnchangedOrFiniteLimit() {
         assertThat(plugin.jobModify(new JobDescriptor(), Jobs.withId(77), 1000, message)).isZero();
         assertThat(plugin.jobModify(withLimit(10), Jobs.withId(77), 1000, message)).isZero();
-        assertThat(logger.lines).isEmpty();
+        assertThat(logger.lines()).isEmpty();
     }
 }

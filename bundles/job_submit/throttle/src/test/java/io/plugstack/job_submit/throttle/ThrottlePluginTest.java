@@ -16,8 +16,8 @@ import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.PluginLog;
 import io.plugstack.api.slurm.SlurmErrno;
-import io.plugstack.bundles.testing.Jobs;
-import io.plugstack.bundles.testing.RecordingLogger;
+import io.plugstack.testkit.jobsubmit.Jobs;
+import io.plugstack.testkit.RecordingLogger;
 
 class ThrottlePluginTest {
 
@@ -125,7 +125,7 @@ class ThrottlePluginTest {
         clock.advance(Duration.ofMinutes(1));
         assertThat(submit(plugin, USER)).isZero();
         assertThat(plugin.count(USER)).as("the leftover 5 minutes count toward the next interval").isEqualTo(15);
-        assertThat(logger.lines).contains(
+        assertThat(logger.lines()).contains(
                 "TRACE job_submit/throttle: _reset_counters: count for user 1000 reset from 16 to 14");
     }
 
@@ -150,7 +150,7 @@ class ThrottlePluginTest {
         submitTimes(plugin, USER, 500);
 
         assertThat(plugin.count(USER)).isZero();
-        assertThat(logger.lines).containsExactly(
+        assertThat(logger.lines()).containsExactly(
                 "INFO job_submit/throttle: _get_config: job_submit/throttle: jobs_per_user_per_hour=0");
     }
 
@@ -166,7 +166,7 @@ class ThrottlePluginTest {
 
         plugin.modified(config(0));
         submitTimes(plugin, USER, 10);
-        assertThat(logger.lines).endsWith(
+        assertThat(logger.lines()).endsWith(
                 "INFO job_submit/throttle: _get_config: job_submit/throttle: jobs_per_user_per_hour=3",
                 "INFO job_submit/throttle: _get_config: job_submit/throttle: jobs_per_user_per_hour=0");
     }
@@ -179,7 +179,7 @@ class ThrottlePluginTest {
         plugin.modified(Map.of("jobs_per_user_per_hour", "many",
                 "felix.fileinstall.filename", "file:/opt/plugstack/deploy/job_submit.throttle.cfg"));
 
-        assertThat(logger.lines).endsWith("ERROR job_submit/throttle: _get_config: /opt/plugstack/deploy/job_submit.throttle.cfg:"
+        assertThat(logger.lines()).endsWith("ERROR job_submit/throttle: _get_config: /opt/plugstack/deploy/job_submit.throttle.cfg:"
                 + " jobs_per_user_per_hour=many is not a whole number; keeping jobs_per_user_per_hour=1");
         assertThat(submit(plugin, USER)).as("the limit of 1 still holds").isEqualTo(2050);
     }
@@ -188,7 +188,7 @@ class ThrottlePluginTest {
     void nonNumericLimitAtStartLeavesTheThrottleOffAndSaysSo() {
         ThrottlePlugin plugin = plugin("10/h");
 
-        assertThat(logger.lines).containsExactly("ERROR job_submit/throttle: _get_config: configuration job_submit.throttle:"
+        assertThat(logger.lines()).containsExactly("ERROR job_submit/throttle: _get_config: configuration job_submit.throttle:"
                 + " jobs_per_user_per_hour=10/h is not a whole number; keeping jobs_per_user_per_hour=0 (no throttle)");
         submitTimes(plugin, USER, 20);
     }

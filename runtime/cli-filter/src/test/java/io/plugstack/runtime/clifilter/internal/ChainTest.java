@@ -13,7 +13,7 @@ import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.slurm.SlurmCommand;
-import io.plugstack.bundles.testing.FakeCliOptions;
+import io.plugstack.testkit.clifilter.FakeCliOptions;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.host.catalog.FixedCatalog;

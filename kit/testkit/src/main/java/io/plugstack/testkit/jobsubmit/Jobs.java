@@ -1,4 +1,4 @@
-package io.plugstack.bundles.testing;
+package io.plugstack.testkit.jobsubmit;
 
 import java.lang.reflect.Proxy;
 import java.util.List;
@@ -6,12 +6,25 @@ import java.util.Map;
 
 import io.plugstack.api.jobsubmit.JobRecord;
 
-/** Job records for tests: each accessor returns the value under its name, else 0, null or an empty list. */
+/**
+ * Job records ({@link JobRecord}, slurmctld's {@code job_record_t}) for tests, built from the few values a
+ * test cares about: {@code Jobs.record(Map.of("jobId", 7L, "userId", 1000L, "partition", "debug"))}.
+ *
+ * <p>Each accessor answers the value stored under its method name; one without a value answers what an
+ * unset field of a zeroed C record reads as: {@code 0} for a number, an empty list for a list, {@code null}
+ * otherwise. Values are not checked against the accessor's type: a wrong type fails where the plugin reads it.
+ */
 public final class Jobs {
 
     private Jobs() {
     }
 
+    /**
+     * A job record answering {@code values} by accessor name.
+     *
+     * @param values accessor name (e.g. {@code "jobId"}, {@code "partition"}) to the value it returns
+     * @return a record whose {@code toString()} shows the values
+     */
     public static JobRecord record(Map<String, Object> values) {
         return (JobRecord) Proxy.newProxyInstance(Jobs.class.getClassLoader(), new Class<?>[] {JobRecord.class},
                 (proxy, method, args) -> {
@@ -32,6 +45,12 @@ public final class Jobs {
                 });
     }
 
+    /**
+     * A job record with only its id set.
+     *
+     * @param jobId what {@link JobRecord#jobId()} answers
+     * @return the record
+     */
     public static JobRecord withId(long jobId) {
         return record(Map.of("jobId", jobId));
     }
