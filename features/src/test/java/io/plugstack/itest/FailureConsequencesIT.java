@@ -61,11 +61,23 @@ class FailureConsequencesIT extends BenchRuntime {
         assertThat(sinfoState()).isEqualTo("idle");
     }
 
+    /** mgr.c: spank_user failing starts no task (and runs spank_fini); spank.8 rates it as failing neither srun nor the job. */
     @Test
-    void srunRemoteUserInitFailureChangesNothing() throws Exception {
-        runtime.plugstackConf("required failing user_init remote");
-        assertThat(run("srun echo fine")).contains("fine").doesNotContain("exit code");
+    void srunRemoteUserInitFailureStartsNoTaskButFailsNeitherSrunNorTheJob() throws Exception {
+        Path log = dir.resolve("user-init-fails.log");
+        runtime.plugstackConf("required demo " + log, "required failing user_init remote");
+        assertThat(run("srun echo fine")).doesNotContain("fine").doesNotContain("exit code");
         assertThat(jobRecord(lastJobId())).contains("COMPLETED");
+        assertThat(lines(log)).contains("user_init remote", "exit remote").noneMatch(l -> l.startsWith("task_"));
+    }
+
+    /** plugstack.c: in slurmstepd init_post_opt is part of spank_init, so its failure ends the step before spank_fini is set up. */
+    @Test
+    void remoteInitPostOptFailureEndsTheStepWithoutRemoteExit() throws Exception {
+        Path log = dir.resolve("init-post-opt-fails.log");
+        runtime.plugstackConf("required demo " + log, "required failing init_post_opt remote");
+        assertThat(run("srun echo fine")).doesNotContain("fine");
+        assertThat(lines(log)).contains("init_post_opt remote", "exit local").doesNotContain("user_init remote", "exit remote");
     }
 
     @Test

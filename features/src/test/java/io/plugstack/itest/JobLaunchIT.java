@@ -16,6 +16,7 @@ class JobLaunchIT extends BenchRuntime {
         return lines.stream().filter(l -> !l.endsWith(" slurmd")).toList();
     }
 
+    /** slurmstepd's order is mgr.c's (_fork_all_tasks): task_post_fork for every task before any task's task_init. */
     @Test
     void srunDrivesLocalPrologRemoteAndEpilogCallbacksInSlurmsOrder() throws Exception {
         Path log = dir.resolve("srun-order.log");
@@ -25,8 +26,8 @@ class JobLaunchIT extends BenchRuntime {
                 "init local", "init_post_opt local", "local_user_init local",
                 "job_prolog job_script",
                 "init remote", "init_post_opt remote", "user_init remote",
-                "task_init_privileged remote", "task_init remote", "task_init_privileged remote", "task_init remote",
-                "task_post_fork remote", "task_post_fork remote", "task_exit remote", "task_exit remote", "exit remote",
+                "task_init_privileged remote", "task_init_privileged remote", "task_post_fork remote", "task_post_fork remote",
+                "task_init remote", "task_init remote", "task_exit remote", "task_exit remote", "exit remote",
                 "exit local",
                 "job_epilog job_script");
     }
@@ -46,8 +47,8 @@ class JobLaunchIT extends BenchRuntime {
         assertThat(withoutSlurmd(lines(log))).containsExactly(
                 "init allocator", "init_post_opt allocator", "exit allocator",
                 "job_prolog job_script",
-                "init remote", "init_post_opt remote", "user_init remote", "task_init_privileged remote", "task_init remote",
-                "task_post_fork remote", "task_exit remote", "exit remote",
+                "init remote", "init_post_opt remote", "user_init remote", "task_init_privileged remote", "task_post_fork remote",
+                "task_init remote", "task_exit remote", "exit remote",
                 "job_epilog job_script");
     }
 

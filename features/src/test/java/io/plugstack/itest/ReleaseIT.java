@@ -108,10 +108,11 @@ class ReleaseIT {
                 .header("Slurm-Plugin-Version", "22.05.8").build());
         PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the 22.05 failing plugin to start");
         try {
-            runtime.plugstackConf("required failing task_init remote");
-            // a real 22.05.8 (before 23.11's change): the task never runs, srun exits 0, the job COMPLETED 0:0
-            String out = runUntil("srun echo never-printed", o -> o.contains("task_init"));
-            assertThat(out).contains("Found (task_init,remote)").doesNotContain("never-printed").doesNotContain("exit code");
+            runtime.plugstackConf("required failing init remote");
+            // a real 22.05.8 (before 23.11's change, ../shared/real-slurm/NOTES.md): the task never runs, srun exits 0,
+            // the job COMPLETED 0:0 (a task_init failure is not this case: its task's child exits 1, as in every release)
+            String out = runUntil("srun echo never-printed", o -> o.contains("Found (init,remote)"));
+            assertThat(out).contains("Found (init,remote)").doesNotContain("never-printed").doesNotContain("exit code");
             assertThat(run("squeue -t all -h -o '%T'").lines().reduce((a, z) -> z).orElseThrow()).isEqualTo("COMPLETED");
         } finally {
             runtime.plugstackConf("# empty");

@@ -1,5 +1,6 @@
 package io.plugstack.testkit.spank;
 
+import io.plugstack.runtime.spank.SpankSequence;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,8 +1,9 @@
 package io.plugstack.testkit.spank;
 
-import static io.plugstack.testkit.spank.SpankSequence.Process;
-import static io.plugstack.testkit.spank.SpankSequence.Row;
-import static io.plugstack.testkit.spank.SpankSequence.Step;
+import io.plugstack.runtime.spank.SpankSequence;
+import static io.plugstack.runtime.spank.SpankSequence.Process;
+import static io.plugstack.runtime.spank.SpankSequence.Row;
+import static io.plugstack.runtime.spank.SpankSequence.Step;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

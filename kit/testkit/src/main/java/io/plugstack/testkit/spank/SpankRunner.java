@@ -1,5 +1,6 @@
 package io.plugstack.testkit.spank;
 
+import io.plugstack.runtime.spank.SpankSequence;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;

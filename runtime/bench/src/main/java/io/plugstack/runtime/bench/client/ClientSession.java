@@ -21,6 +21,7 @@ import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.JobControlEnvironment;
 import io.plugstack.runtime.spank.SessionOptions;
+import io.plugstack.runtime.spank.SpankSequence;
 
 /**
  * The submitting side every client command shares (srun: local context; sbatch, salloc, scrontab:
@@ -130,7 +131,7 @@ final class ClientSession implements AutoCloseable {
         }
         spank.jobControlEnv().putAll(options.jobControlExports());
         if (!spank.initPostOpt().ok()) {
-            log.error("Plugin stack post-option processing failed" + (command == SlurmCommand.SRUN ? "." : ""));
+            log.error(failureLine(command, SpankSequence.Step.INIT_POST_OPT));
             return OptionalInt.of(1);
         }
         return OptionalInt.empty();
@@ -180,11 +181,16 @@ final class ClientSession implements AutoCloseable {
     }
 
     private static String setupFailure(SlurmCommand command) {
-        return switch (command) {
-            case SRUN -> "Plug-in initialization failed";
-            case SCRONTAB -> "failed to initialize plugin stack";
-            default -> "Failed to initialize plugin stack";
-        };
+        return command == SlurmCommand.SCRONTAB ? "failed to initialize plugin stack" : failureLine(command, SpankSequence.Step.INIT);
+    }
+
+    /**
+     * What {@code command} prints when {@code step} fails: its row of the engine's sequence table (salloc runs
+     * sbatch's calls; scrontab, which the table has no row for, says its own).
+     */
+    static String failureLine(SlurmCommand command, SpankSequence.Step step) {
+        SpankSequence.Process p = command == SlurmCommand.SRUN ? SpankSequence.Process.SRUN : SpankSequence.Process.SBATCH;
+        return SpankSequence.row(p, step).failure();
     }
 
     private Opened stopWith(int code) {

@@ -162,7 +162,7 @@ public final class Srun {
         s.spank.job(JobFacts.job(job.uid, job.gid, job.id).step(stepId).tasks(ntasks, ntasks).layoutKnown(true)
                 .argv(s.line().command).cpusPerTask(1).build());
         if (!s.spank.localUserInit().ok()) {
-            s.log.error("Failure in local plugin stack");
+            s.log.error(ClientSession.failureLine(SlurmCommand.SRUN, io.plugstack.runtime.spank.SpankSequence.Step.LOCAL_USER_INIT));
             int code = s.exitWith(1);
             if (ownJob) {
                 JobEnd.end(c.node(), job, JobState.FAILED, 1, "local_user_init failed");

@@ -15,17 +15,18 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankSession;
+import io.plugstack.runtime.spank.SpankSequence;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.TaskFacts;
 
 /**
- * The simulated slurmstepd: a fresh remote stack per step, driven as SPANK-17 says — init, remote
- * options, init_post_opt, user_init, per task task_init_privileged and task_init (in the child in
- * Slurm: here on the task's own environment copy, just before its process starts, which starts at
- * the niceness they set: {@link TaskNiceness}), task_post_fork per task, task_exit per task as it is
- * reaped, exit.
+ * The simulated slurmstepd: a fresh remote stack per step, played from slurmstepd's rows of the engine's
+ * {@link SpankSequence} (mgr.c's job_manager and _fork_all_tasks): init with the remote options and
+ * init_post_opt, user_init, task_init_privileged per task (each task's child then forked and held), task_post_fork
+ * for every task, then each task's task_init (on the task's own environment copy) and its release to exec, at the
+ * niceness the plugins set ({@link TaskNiceness}), task_exit per task as it is reaped, exit.
  */
 public final class StepDaemon {
 
@@ -54,7 +55,7 @@ public final class StepDaemon {
                 release, log);
         if (!opened.ok()) {
             log.error("spank: " + opened.failure());
-            return failure(req, SpankCallback.INIT, Optional.empty(), "Plugin stack initialization failed");
+            return failure(release, req, SpankCallback.INIT, Optional.empty(), "Plugin stack initialization failed");
         }
         try (SpankSession session = opened.session()) {
             session.job(facts(req));
@@ -63,22 +64,38 @@ public final class StepDaemon {
                 tasks.add(new TaskFacts(i, i, 0, null, req.argv()));
             }
             session.tasks(tasks);
-            CallResult r = session.init();
-            if (!r.ok()) {
-                return failure(req, SpankCallback.INIT, r.failureMode(), "spank_init failed");
-            }
-            if (!session.initPostOpt(req.launchOptions()).ok() && stops(req, SpankCallback.INIT_POST_OPT)) {
-                return stopped(session, req, SpankCallback.INIT_POST_OPT);
-            }
-            if (!session.userInit().ok() && stops(req, SpankCallback.USER_INIT)) {
-                return stopped(session, req, SpankCallback.USER_INIT);
-            }
-            StepResult result = new TaskRunner(session, req, log, jobs, release).run(stepEnv);
+            StepResult result = play(session, req, new TaskRunner(session, req, log, jobs, release, stepEnv), release);
             if (req.job().state() == JobState.CANCELLED) {
                 log.error(cancelledLine(req));
             }
             return result;
         }
+    }
+
+    /**
+     * slurmstepd's rows of {@link SpankSequence}, in order, on {@code session}: a failure that ends the step
+     * (STOP, EXIT_THEN_STOP) ends it there, exit first where the row says so; the tasks' rows are {@code tasks}'.
+     */
+    static StepResult play(SpankSession session, StepRequest req, TaskRunner tasks, SlurmVersion release) {
+        for (SpankSequence.Row row : SpankSequence.rows(SpankSequence.Process.SLURMSTEPD)) {
+            CallResult r = switch (row.step()) {
+                case INIT -> session.init();
+                case INIT_POST_OPT -> session.initPostOpt(req.launchOptions());
+                case USER_INIT -> session.userInit();
+                case EXIT -> session.exit();
+                default -> tasks.play(row) ? CallResult.OK : FAILED;
+            };
+            if (r.ok() || row.after() == SpankSequence.After.GO_ON || row.after() == SpankSequence.After.TASK_ENDS) {
+                continue;
+            }
+            tasks.abandon();
+            if (row.after() == SpankSequence.After.EXIT_THEN_STOP) {
+                session.exit();
+            }
+            SpankCallback cb = row.step().callback();
+            return failure(release, req, cb, r.failureMode(), cb == SpankCallback.INIT ? "spank_init failed" : cb.shortName() + " failed");
+        }
+        return tasks.result();
     }
 
     /** What slurmstepd writes when the job is cancelled: "*** STEP 7.0 ON node1 CANCELLED AT 2026-11-25T02:30:00 ***" (JOB 7 for the batch step). */
@@ -88,19 +105,11 @@ public final class StepDaemon {
                 + LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS).format(DateTimeFormatter.ISO_LOCAL_DATE_TIME) + " ***";
     }
 
-    /** Whether a failure of {@code cb} ends the step (it fails the job or the command per spank.8). */
-    public static boolean stops(StepRequest req, SpankCallback cb) {
-        return SpankFailureTable.outcome(req.command(), cb, SpankContext.REMOTE, Optional.empty())
-                .map(o -> o.exitCode() != 0 || o.failsJob()).orElse(true);
-    }
+    /** A task step's failure, already rated per task by the {@link TaskRunner}. */
+    private static final CallResult FAILED = new CallResult(-1, Optional.empty(), Optional.empty());
 
-    /** The step ends before its tasks start: exit runs, the failure is {@code cb}'s. */
-    private StepResult stopped(SpankSession session, StepRequest req, SpankCallback cb) {
-        session.exit();
-        return failure(req, cb, Optional.empty(), cb.shortName() + " failed");
-    }
-
-    private StepResult failure(StepRequest req, SpankCallback cb, Optional<io.plugstack.api.spank.SpankError> mode, String message) {
+    private static StepResult failure(SlurmVersion release, StepRequest req, SpankCallback cb,
+            Optional<io.plugstack.api.spank.SpankError> mode, String message) {
         StepResult.Failure f = StepResult.Failure.of(release, req.command(), cb, SpankContext.REMOTE, mode, message);
         return new StepResult(f.outcome().exitCode(), Optional.of(f));
     }

@@ -42,13 +42,20 @@ class TaskRunnerNicenessTest {
      * A step's stack as the task callbacks leave it: task_init sets each task's niceness to {@code
      * niceness} (null: no plugin sets one), as Spank.setTaskNiceness does in a real session.
      */
-    static final class RenicingSession implements SpankSession {
+    static class RenicingSession implements SpankSession {
         final Integer niceness;
         final List<TaskFacts> tasks = new ArrayList<>();
         final List<String> calls = new ArrayList<>();
+        /** The callback that fails (rc -1, a required plugin's failure), if any. */
+        SpankCallback failing;
 
         RenicingSession(Integer niceness) {
             this.niceness = niceness;
+        }
+
+        private CallResult called(SpankCallback cb, String call) {
+            calls.add(call);
+            return cb == failing ? new CallResult(-1, Optional.of("renicing"), Optional.empty()) : CallResult.OK;
         }
 
         @Override public void tasks(List<TaskFacts> all) { tasks.clear(); tasks.addAll(all); }
@@ -56,40 +63,35 @@ class TaskRunnerNicenessTest {
 
         @Override
         public CallResult taskInitPrivileged(int localId, Map<String, String> taskEnv) {
-            calls.add("task_init_privileged " + localId);
-            return CallResult.OK;
+            return called(SpankCallback.TASK_INIT_PRIVILEGED, "task_init_privileged " + localId);
         }
 
         @Override
         public CallResult taskInit(int localId, Map<String, String> taskEnv) {
-            calls.add("task_init " + localId);
             tasks.set(localId, tasks.get(localId).withNiceness(niceness));
-            return CallResult.OK;
+            return called(SpankCallback.TASK_INIT, "task_init " + localId);
         }
 
         @Override
         public CallResult taskPostFork(int localId, long pid) {
-            calls.add("task_post_fork " + localId);
-            return CallResult.OK;
+            return called(SpankCallback.TASK_POST_FORK, "task_post_fork " + localId);
         }
 
         @Override
         public CallResult taskExit(int localId, int status) {
-            calls.add("task_exit " + localId + " " + status);
-            return CallResult.OK;
+            return called(SpankCallback.TASK_EXIT, "task_exit " + localId + " " + status);
         }
 
         @Override
         public CallResult exit() {
-            calls.add("exit");
-            return CallResult.OK;
+            return called(SpankCallback.EXIT, "exit");
         }
 
-        @Override public CallResult init() { throw new UnsupportedOperationException(); }
+        @Override public CallResult init() { return called(SpankCallback.INIT, "init"); }
         @Override public CallResult initPostOpt() { throw new UnsupportedOperationException(); }
-        @Override public CallResult initPostOpt(List<io.plugstack.runtime.spank.LaunchOption> o) { throw new UnsupportedOperationException(); }
+        @Override public CallResult initPostOpt(List<io.plugstack.runtime.spank.LaunchOption> o) { return called(SpankCallback.INIT_POST_OPT, "init_post_opt"); }
         @Override public CallResult localUserInit() { throw new UnsupportedOperationException(); }
-        @Override public CallResult userInit() { throw new UnsupportedOperationException(); }
+        @Override public CallResult userInit() { return called(SpankCallback.USER_INIT, "user_init"); }
         @Override public CallResult slurmdExit() { throw new UnsupportedOperationException(); }
         @Override public CallResult jobProlog() { throw new UnsupportedOperationException(); }
         @Override public CallResult jobEpilog() { throw new UnsupportedOperationException(); }
@@ -104,6 +106,18 @@ class TaskRunnerNicenessTest {
 
     /** What the tasks printed, one line per task, after a step of {@code ntasks} running {@code argv} as user uid/gid. */
     static String runStep(RenicingSession session, long uid, long gid, int ntasks, List<String> argv) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StepResult r = runStep(session, uid, gid, ntasks, argv, out, err);
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertThat(r.exitCode()).as(errors).isZero();
+        assertThat(errors).isEmpty();
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** A step of {@code ntasks} running {@code argv} as uid/gid, played as slurmstepd does on {@code session}; its output in out/err. */
+    static StepResult runStep(RenicingSession session, long uid, long gid, int ntasks, List<String> argv, ByteArrayOutputStream out,
+            ByteArrayOutputStream err) {
         Controller controller = new Controller("node1", AcceptingJobSubmitChain.INSTANCE, () -> List.of(PartitionDefinition.DEBUG_DEFAULT));
         JobDescriptor d = new JobDescriptor();
         d.setNumber(JobDescField.USER_ID, uid);
@@ -112,8 +126,6 @@ class TaskRunnerNicenessTest {
                 new PlugstackConf.Result(List.of(), Optional.empty()), Map.of()));
         assertThat(a.ok()).as(a.messages().toString()).isTrue();
         Job job = a.jobs().get(0);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         StepRequest req = new StepRequest(SlurmCommand.SRUN, job, 0, argv, ntasks, Map.of(), List.of(), o, e);
@@ -123,11 +135,8 @@ class TaskRunnerNicenessTest {
         }
         session.tasks(tasks);
         Map<String, String> stepEnv = new LinkedHashMap<>(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C"));
-        StepResult r = new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0), NodeJobs.inMemory(), SlurmVersion.builtFor()).run(stepEnv);
-        String errors = err.toString(StandardCharsets.UTF_8);
-        assertThat(r.exitCode()).as(errors).isZero();
-        assertThat(errors).isEmpty();
-        return out.toString(StandardCharsets.UTF_8);
+        SlurmVersion v = SlurmVersion.builtFor();
+        return StepDaemon.play(session, req, new TaskRunner(session, req, SlurmLog.lines("slurmstepd", e, 0), NodeJobs.inMemory(), v, stepEnv), v);
     }
 
     @Test

@@ -1,9 +1,9 @@
-package io.plugstack.testkit.spank;
+package io.plugstack.runtime.spank;
 
-import static io.plugstack.testkit.spank.SpankSequence.After.EXIT_THEN_STOP;
-import static io.plugstack.testkit.spank.SpankSequence.After.GO_ON;
-import static io.plugstack.testkit.spank.SpankSequence.After.STOP;
-import static io.plugstack.testkit.spank.SpankSequence.After.TASK_ENDS;
+import static io.plugstack.runtime.spank.SpankSequence.After.EXIT_THEN_STOP;
+import static io.plugstack.runtime.spank.SpankSequence.After.GO_ON;
+import static io.plugstack.runtime.spank.SpankSequence.After.STOP;
+import static io.plugstack.runtime.spank.SpankSequence.After.TASK_ENDS;
 
 import java.util.List;
 
@@ -11,8 +11,10 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 
 /**
- * What each Slurm process does with its SPANK stack, in order: the one table the runners play (SPANK-17 of
- * the spec, checked against Slurm's source). The stack's own rules (which plugins are called, what a
+ * What each Slurm process does with its SPANK stack, in order: the one table both drivers of simulated
+ * processes play, the test kit's runner and the bench's commands and slurmstepd (SPANK-17 of the spec, checked
+ * against Slurm's source), so a plugin sees the same order on either as under Slurm. The node daemon is not a
+ * player: real Slurm calls it, in real Slurm's order. The stack's own rules (which plugins are called, what a
  * non-zero rc means to the caller at a release, items, options) are the engine's (runtime/spank); this table
  * only says which entry point comes when, what the process prints when it fails, and what it does next.
  *
@@ -28,10 +30,10 @@ import io.plugstack.api.spank.SpankContext;
  * {@code spank_slurmd_exit}); {@code src/slurmd/slurmstepd/slurmstepd.c} (the prolog/epilog helper: a fresh
  * job_script stack per run). Messages: spec SPANK-22 and the lines above.
  */
-final class SpankSequence {
+public final class SpankSequence {
 
-    /** A Slurm process with a SPANK stack, as the runners play it. */
-    enum Process {
+    /** A Slurm process with a SPANK stack, as the players simulate it. */
+    public enum Process {
         /** srun: local context; the job is known from local_user_init on. */
         SRUN("srun", SpankContext.LOCAL, Step.LOCAL_USER_INIT),
         /** slurmstepd for one step of the job: remote context, the job known from the start. */
@@ -56,16 +58,16 @@ final class SpankSequence {
         }
 
         /** How its log lines start ("srun: error: ..."). */
-        String slurmName() {
+        public String slurmName() {
             return slurmName;
         }
 
-        SpankContext context() {
+        public SpankContext context() {
             return context;
         }
 
         /** Whether the process knows its job (S_JOB_* items) when it comes to {@code step}. */
-        boolean knowsJobAt(Step step) {
+        public boolean knowsJobAt(Step step) {
             if (jobKnownFrom == null) {
                 return false;
             }
@@ -74,7 +76,7 @@ final class SpankSequence {
         }
 
         /** The process that runs {@code callback} in {@code context}; empty when Slurm never calls it there. */
-        static java.util.Optional<Process> calling(SpankContext context, SpankCallback callback) {
+        public static java.util.Optional<Process> calling(SpankContext context, SpankCallback callback) {
             for (Row r : ROWS) {
                 if (r.process().context == context && r.step().callback() == callback) {
                     return java.util.Optional.of(r.process());
@@ -94,7 +96,7 @@ final class SpankSequence {
     }
 
     /** One thing a process does with its stack: a SPANK entry point, or one of the two steps between them. */
-    enum Step {
+    public enum Step {
         INIT(SpankCallback.INIT),
         /** The command processes its plugin options: the environment's, then the command line's (SPANK-34..36). */
         OPTIONS(null),
@@ -119,18 +121,18 @@ final class SpankSequence {
         }
 
         /** The callback this step calls; null for OPTIONS and LAUNCH. */
-        SpankCallback callback() {
+        public SpankCallback callback() {
             return callback;
         }
 
         /** Whether the step runs once per task of the step. */
-        boolean perTask() {
+        public boolean perTask() {
             return callback != null && callback.name().startsWith("TASK_");
         }
     }
 
     /** What a process does after a step failed (the caller counted the stack's result as a failure). */
-    enum After {
+    public enum After {
         /** It ends here; its exit callback does not run (spank_fini is not registered yet, or is skipped). */
         STOP,
         /** It ends, running its exit callback first. */
@@ -147,7 +149,7 @@ final class SpankSequence {
      * @param failure what the process prints at error level when the step fails ({@code %d}: the task), null
      *                when the engine's own lines say it (option processing)
      */
-    record Row(Process process, Step step, String failure, After after) {
+    public record Row(Process process, Step step, String failure, After after) {
     }
 
     private static final List<Row> ROWS = List.of(
@@ -182,23 +184,23 @@ final class SpankSequence {
     }
 
     /** Every row, process by process, each process's in order. */
-    static List<Row> rows() {
+    public static List<Row> rows() {
         return ROWS;
     }
 
     /** {@code process}'s rows, in order. */
-    static List<Row> rows(Process process) {
+    public static List<Row> rows(Process process) {
         return ROWS.stream().filter(r -> r.process() == process).toList();
     }
 
     /** The first callback a stack of {@code context} gets. */
-    static SpankCallback firstCallback(SpankContext context) {
+    public static SpankCallback firstCallback(SpankContext context) {
         return ROWS.stream().filter(r -> r.process().context() == context && r.step().callback() != null).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no process runs a stack in " + context)).step().callback();
     }
 
     /** The step that calls {@code callback}. */
-    static Step stepOf(SpankCallback callback) {
+    public static Step stepOf(SpankCallback callback) {
         for (Step s : Step.values()) {
             if (s.callback() == callback) {
                 return s;
@@ -208,7 +210,7 @@ final class SpankSequence {
     }
 
     /** {@code process}'s row for {@code step}. */
-    static Row row(Process process, Step step) {
+    public static Row row(Process process, Step step) {
         return rows(process).stream().filter(r -> r.step() == step).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(process + " has no step " + step));
     }

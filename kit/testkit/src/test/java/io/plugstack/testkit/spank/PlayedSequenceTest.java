@@ -1,5 +1,6 @@
 package io.plugstack.testkit.spank;
 
+import io.plugstack.runtime.spank.SpankSequence;
 import static io.plugstack.api.spank.SpankCallback.EXIT;
 import static io.plugstack.api.spank.SpankCallback.INIT;
 import static io.plugstack.api.spank.SpankCallback.INIT_POST_OPT;
@@ -17,8 +18,8 @@ import static io.plugstack.api.spank.SpankContext.JOB_SCRIPT;
 import static io.plugstack.api.spank.SpankContext.LOCAL;
 import static io.plugstack.api.spank.SpankContext.REMOTE;
 import static io.plugstack.api.spank.SpankContext.SLURMD;
-import static io.plugstack.testkit.spank.SpankSequence.Process;
-import static io.plugstack.testkit.spank.SpankSequence.Step;
+import static io.plugstack.runtime.spank.SpankSequence.Process;
+import static io.plugstack.runtime.spank.SpankSequence.Step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -35,11 +36,11 @@ import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 
 /**
- * The sequence table, row by row: a required plugin fails the row's step (task 0 for a task callback; two
+ * The runner plays the engine's sequence table ({@link SpankSequence}), row by row: a required plugin fails the row's step (task 0 for a task callback; two
  * tasks), and the run shows what that process prints and which calls still come, written out here from
  * Slurm's source rather than read from the table.
  */
-class SpankSequenceTest {
+class PlayedSequenceTest {
 
     private static final List<String> LOCAL_START = List.of("local init", "local init_post_opt", "local local_user_init");
     private static final List<String> REMOTE_START = List.of("remote init", "remote init_post_opt", "remote user_init");
@@ -84,55 +85,55 @@ class SpankSequenceTest {
     static Stream<Case> rows() {
         String engineLine = ": error: spank: required plugin failing: ";
         return Stream.of(
-                new Case(Process.SRUN, Step.INIT, SpankSequenceTest::srun, failing(LOCAL, INIT),
+                new Case(Process.SRUN, Step.INIT, PlayedSequenceTest::srun, failing(LOCAL, INIT),
                         "srun: error: Plug-in initialization failed", calls("local init rc=-1")),
                 new Case(Process.SRUN, Step.OPTIONS, p -> SpankRunner.of(p).option("project", "-x").srun(), FailingPlugin.never(),
                         "srun: error: Invalid --project argument: -x", calls("local init", "local exit")),
-                new Case(Process.SRUN, Step.INIT_POST_OPT, SpankSequenceTest::srun, failing(LOCAL, INIT_POST_OPT),
+                new Case(Process.SRUN, Step.INIT_POST_OPT, PlayedSequenceTest::srun, failing(LOCAL, INIT_POST_OPT),
                         "srun: error: Plugin stack post-option processing failed.",
                         calls("local init", "local init_post_opt rc=-1", "local exit")),
-                new Case(Process.SRUN, Step.LOCAL_USER_INIT, SpankSequenceTest::srun, failing(LOCAL, LOCAL_USER_INIT),
+                new Case(Process.SRUN, Step.LOCAL_USER_INIT, PlayedSequenceTest::srun, failing(LOCAL, LOCAL_USER_INIT),
                         "srun: error: Failure in local plugin stack",
                         calls("local init", "local init_post_opt", "local local_user_init rc=-1", "local exit")),
-                new Case(Process.SRUN, Step.EXIT, SpankSequenceTest::srun, failing(LOCAL, EXIT),
+                new Case(Process.SRUN, Step.EXIT, PlayedSequenceTest::srun, failing(LOCAL, EXIT),
                         "srun" + engineLine + "exit() failed with rc=-1",
                         calls(LOCAL_START, REMOTE_START, TIP, POST_FORK, TASK_INITS, TASK_EXITS, "remote exit", "local exit rc=-1")),
 
-                new Case(Process.SLURMSTEPD, Step.INIT, SpankSequenceTest::srun, failing(REMOTE, INIT),
+                new Case(Process.SLURMSTEPD, Step.INIT, PlayedSequenceTest::srun, failing(REMOTE, INIT),
                         "slurmstepd: error: Plugin stack initialization failed.", calls(LOCAL_START, "remote init rc=-1", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.INIT_POST_OPT, SpankSequenceTest::srun, failing(REMOTE, INIT_POST_OPT),
+                new Case(Process.SLURMSTEPD, Step.INIT_POST_OPT, PlayedSequenceTest::srun, failing(REMOTE, INIT_POST_OPT),
                         "slurmstepd: error: Plugin stack initialization failed.",
                         calls(LOCAL_START, "remote init", "remote init_post_opt rc=-1", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.USER_INIT, SpankSequenceTest::srun, failing(REMOTE, USER_INIT),
+                new Case(Process.SLURMSTEPD, Step.USER_INIT, PlayedSequenceTest::srun, failing(REMOTE, USER_INIT),
                         "slurmstepd: error: spank_user failed.",
                         calls(LOCAL_START, "remote init", "remote init_post_opt", "remote user_init rc=-1", "remote exit", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.TASK_INIT_PRIVILEGED, SpankSequenceTest::srun, failing(REMOTE, TASK_INIT_PRIVILEGED),
+                new Case(Process.SLURMSTEPD, Step.TASK_INIT_PRIVILEGED, PlayedSequenceTest::srun, failing(REMOTE, TASK_INIT_PRIVILEGED),
                         "slurmstepd: error: spank_task_init_privileged failed",
                         calls(LOCAL_START, REMOTE_START, "remote task_init_privileged 0 rc=-1", "remote task_init_privileged 1", POST_FORK,
                                 "remote task_init 1", TASK_EXITS, "remote exit", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.TASK_POST_FORK, SpankSequenceTest::srun, failing(REMOTE, TASK_POST_FORK),
+                new Case(Process.SLURMSTEPD, Step.TASK_POST_FORK, PlayedSequenceTest::srun, failing(REMOTE, TASK_POST_FORK),
                         "slurmstepd: error: spank task 0 post-fork failed",
                         calls(LOCAL_START, REMOTE_START, TIP, "remote task_post_fork 0 rc=-1", "remote exit", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.TASK_INIT, SpankSequenceTest::srun, failing(REMOTE, TASK_INIT),
+                new Case(Process.SLURMSTEPD, Step.TASK_INIT, PlayedSequenceTest::srun, failing(REMOTE, TASK_INIT),
                         "slurmstepd: error: Failed to invoke spank plugin stack",
                         calls(LOCAL_START, REMOTE_START, TIP, POST_FORK, "remote task_init 0 rc=-1", "remote task_init 1", TASK_EXITS,
                                 "remote exit", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.TASK_EXIT, SpankSequenceTest::srun, failing(REMOTE, TASK_EXIT),
+                new Case(Process.SLURMSTEPD, Step.TASK_EXIT, PlayedSequenceTest::srun, failing(REMOTE, TASK_EXIT),
                         "slurmstepd: error: Unable to spank task 0 at exit",
                         calls(LOCAL_START, REMOTE_START, TIP, POST_FORK, TASK_INITS, "remote task_exit 0 rc=-1", "remote task_exit 1",
                                 "remote exit", "local exit")),
-                new Case(Process.SLURMSTEPD, Step.EXIT, SpankSequenceTest::srun, failing(REMOTE, EXIT),
+                new Case(Process.SLURMSTEPD, Step.EXIT, PlayedSequenceTest::srun, failing(REMOTE, EXIT),
                         "slurmstepd: error: spank_fini failed",
                         calls(LOCAL_START, REMOTE_START, TIP, POST_FORK, TASK_INITS, TASK_EXITS, "remote exit rc=-1", "local exit")),
 
-                new Case(Process.SBATCH, Step.INIT, SpankSequenceTest::sbatch, failing(ALLOCATOR, INIT),
+                new Case(Process.SBATCH, Step.INIT, PlayedSequenceTest::sbatch, failing(ALLOCATOR, INIT),
                         "sbatch: error: Failed to initialize plugin stack", calls("allocator init rc=-1")),
                 new Case(Process.SBATCH, Step.OPTIONS, p -> SpankRunner.of(p).option("project", "-x").sbatch(), FailingPlugin.never(),
                         "sbatch: error: Invalid --project argument: -x", calls("allocator init", "allocator exit")),
-                new Case(Process.SBATCH, Step.INIT_POST_OPT, SpankSequenceTest::sbatch, failing(ALLOCATOR, INIT_POST_OPT),
+                new Case(Process.SBATCH, Step.INIT_POST_OPT, PlayedSequenceTest::sbatch, failing(ALLOCATOR, INIT_POST_OPT),
                         "sbatch: error: Plugin stack post-option processing failed",
                         calls("allocator init", "allocator init_post_opt rc=-1", "allocator exit")),
-                new Case(Process.SBATCH, Step.EXIT, SpankSequenceTest::sbatch, failing(ALLOCATOR, EXIT),
+                new Case(Process.SBATCH, Step.EXIT, PlayedSequenceTest::sbatch, failing(ALLOCATOR, EXIT),
                         "sbatch" + engineLine + "exit() failed with rc=-1",
                         calls("allocator init", "allocator init_post_opt", "allocator exit rc=-1")),
 
@@ -170,13 +171,5 @@ class SpankSequenceTest {
         FailingPlugin plugin = failing(REMOTE, TASK_INIT);
         SpankRunner.of(plugin).tasks(2).taskExitCode(3).srun();
         assertThat(plugin.exitStatus).isEqualTo(Map.of(0, 1 << 8, 1, 3 << 8));
-    }
-
-    @Test
-    void theJobIsKnownFromTheStepItsProcessLearnsItIn() {
-        assertThat(Process.SRUN.knowsJobAt(Step.INIT_POST_OPT)).isFalse();
-        assertThat(Process.SRUN.knowsJobAt(Step.LOCAL_USER_INIT)).isTrue();
-        assertThat(Process.SLURMSTEPD.knowsJobAt(Step.INIT)).isTrue();
-        assertThat(Process.SBATCH.knowsJobAt(Step.EXIT)).isFalse();
     }
 }
