@@ -32,30 +32,44 @@ public interface BenchShell {
      * Returns when the command has ended (an {@code srun} when its tasks have; an {@code sbatch} once the
      * job is submitted).
      *
+     * @param commandLine the command and its words, as typed at a shell prompt (e.g. {@code "srun -n2 hostname"})
+     * @return the command's exit code and what it printed
      * @throws IllegalArgumentException if the line is empty, badly quoted, uses shell syntax, or does not
      *                                  start with a command of the bench
      */
     Result run(String commandLine);
 
-    /** {@link #awaitJob(long, Duration)} for at most {@link #JOB_TIMEOUT}. */
+    /**
+     * {@link #awaitJob(long, Duration)} for at most {@link #JOB_TIMEOUT}.
+     *
+     * @param jobId the job to wait for (e.g. {@link Result#jobId()} of an sbatch)
+     * @return the job's record once it has ended
+     * @throws AssertionError naming the job and its record if it has not ended in time, or if the
+     *                        controller does not know it
+     */
     Job awaitJob(long jobId);
 
     /**
      * Waits until job {@code jobId} has left PENDING and RUNNING (COMPLETED, FAILED, CANCELLED or NODE_FAIL,
      * as {@code scontrol show job} says), at most {@code timeout}; its record then.
      *
+     * @param jobId   the job to wait for (e.g. {@link Result#jobId()} of an sbatch)
+     * @param timeout how long to wait at most
+     * @return the job's record once it has ended
      * @throws AssertionError naming the job and its record if it has not ended in time, or if the
      *                        controller does not know it
      */
     Job awaitJob(long jobId, Duration timeout);
 
-    /** Where commands run: the runtime's home (sbatch's {@code slurm-<jobid>.out} lands here). */
+    /** {@return where commands run: the runtime's home (sbatch's {@code slurm-<jobid>.out} lands here)} */
     Path workdir();
 
     /**
      * Replaces the runtime's {@code etc/plugstack.conf} with these lines (spank(8)'s format, e.g.
      * {@code "required project"}), as an admin does: the next job launch reads it. For a whole test
      * class, {@link PlugstackExam#plugstackConf} writes it before the runtime starts.
+     *
+     * @param lines the new file's lines, in order
      */
     void plugstackConf(String... lines);
 
@@ -65,6 +79,8 @@ public interface BenchShell {
      * and returns once the bench runs with them. These lines replace those set before. For a whole test
      * class, {@link PlugstackExam#slurmConf} writes it before the runtime starts.
      *
+     * @param lines slurm.conf's {@code Key=value} lines; blank lines and {@code #} comments are skipped
+     * @throws IllegalArgumentException naming the line if one is not {@code Key=value} (nothing is written then)
      * @throws AssertionError if the bench has not taken them within {@link #JOB_TIMEOUT}
      */
     void slurmConf(String... lines);
@@ -81,6 +97,7 @@ public interface BenchShell {
         /**
          * The job id sbatch printed ({@code Submitted batch job 7}).
          *
+         * @return the id of the job the command submitted
          * @throws IllegalStateException with the output, if the command did not submit a job
          */
         public long jobId() {
@@ -102,7 +119,13 @@ public interface BenchShell {
      */
     record Job(long id, String state, String exitCode, String record) {
 
-        /** The job's record from scontrol's output. */
+        /**
+         * The job's record from scontrol's output.
+         *
+         * @param id     the job's id
+         * @param record what {@code scontrol show job <id>} printed
+         * @return the job, its JobState and ExitCode read from the record ("" for a field it lacks)
+         */
         public static Job of(long id, String record) {
             return new Job(id, field(record, "JobState"), field(record, "ExitCode"), record);
         }
@@ -111,6 +134,7 @@ public interface BenchShell {
          * Where a batch job's standard output went (its StdOut: {@code slurm-<jobid>.out} in its working
          * directory unless {@code --output} said otherwise).
          *
+         * @return the StdOut path the record names
          * @throws IllegalStateException if the job is not a batch job
          */
         public Path stdOut() {
@@ -121,7 +145,13 @@ public interface BenchShell {
             return Path.of(m.group(1).trim());
         }
 
-        /** What a batch job's tasks wrote to its {@link #stdOut()}. */
+        /**
+         * What a batch job's tasks wrote to its {@link #stdOut()}.
+         *
+         * @return the file's whole content
+         * @throws IllegalStateException if the job is not a batch job
+         * @throws UncheckedIOException  if the file cannot be read
+         */
         public String output() {
             try {
                 return Files.readString(stdOut());

@@ -61,6 +61,8 @@ public final class PlugstackExam {
      * {@link #pluginBundle}), JUnit and this kit's bundle (BenchShell) inside the framework, and Pax Exam's
      * bundles from the local repository, offline.
      *
+     * @param extra the test class's own options (e.g. {@link #plugstackConf}), added after these
+     * @return the options for the test class's {@code @Configuration} method to return
      * @throws IllegalStateException naming the property and what to add to the pom when the distribution or
      *                               the plugin bundle is missing
      */
@@ -88,12 +90,24 @@ public final class PlugstackExam {
         return options.toArray(Option[]::new);
     }
 
-    /** The unpacked distribution to copy a home from, instead of system property {@value #DISTRIBUTION}. */
+    /**
+     * The unpacked distribution to copy a home from, instead of system property {@value #DISTRIBUTION}.
+     *
+     * @param dir the unpacked distribution (a directory with etc/plugstack.properties, features/, system/)
+     * @return the option, for {@link #configuration}
+     * @throws IllegalStateException naming what {@code dir} lacks if it is not an unpacked distribution
+     */
     public static Option distribution(Path dir) {
         return new PlugstackOptions.Distribution(ProjectLayout.checkDistribution(dir));
     }
 
-    /** The plugin bundle to deploy, instead of system property {@value #PLUGIN_BUNDLE}. */
+    /**
+     * The plugin bundle to deploy, instead of system property {@value #PLUGIN_BUNDLE}.
+     *
+     * @param jar the plugin's bundle jar
+     * @return the option, for {@link #configuration}
+     * @throws IllegalStateException if {@code jar} does not exist
+     */
     public static Option pluginBundle(Path jar) {
         return new PlugstackOptions.PluginBundle(ProjectLayout.checkPluginBundle(jar, "PlugstackExam.pluginBundle"));
     }
@@ -101,6 +115,9 @@ public final class PlugstackExam {
     /**
      * The home's {@code etc/plugstack.conf}: these lines instead of the distribution's (spank(8)'s format).
      * A SPANK plugin runs only when listed: {@code plugstackConf("required project")}.
+     *
+     * @param lines the file's lines, in order
+     * @return the option, for {@link #configuration}
      */
     public static Option plugstackConf(String... lines) {
         return new PlugstackOptions.PlugstackConf(List.of(lines));
@@ -110,6 +127,9 @@ public final class PlugstackExam {
      * slurm.conf's parameters the runtime starts with, e.g. {@code slurmConf("JobSubmitPlugins=project")} or
      * {@code slurmConf("CliFilterPlugins=project")}: job_submit and cli_filter plugins run only when listed.
      * Written as an admin does (deploy/plugstack.slurm.cfg); the tests start once the bench has them.
+     *
+     * @param lines slurm.conf's {@code Key=value} lines
+     * @return the option, for {@link #configuration}
      */
     public static Option slurmConf(String... lines) {
         return new PlugstackOptions.SlurmConf(List.of(lines));
@@ -118,6 +138,10 @@ public final class PlugstackExam {
     /**
      * A runtime setting, as {@code -Dkey=value} gives it to {@code java -jar plugstack.jar}: e.g.
      * {@code runtimeSetting("plugstack.slurm.release", "22.05.8")} plays Slurm 22.05.8.
+     *
+     * @param key   the setting's name
+     * @param value its value
+     * @return the option, for {@link #configuration}
      */
     public static Option runtimeSetting(String key, String value) {
         return new PlugstackOptions.RuntimeSetting(key, value);

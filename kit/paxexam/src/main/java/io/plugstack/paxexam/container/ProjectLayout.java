@@ -19,7 +19,9 @@ import org.w3c.dom.Node;
  */
 public final class ProjectLayout {
 
+    /** The system property naming the unpacked distribution. */
     public static final String DISTRIBUTION = "plugstack.distribution";
+    /** The system property naming the plugin bundle under test. */
     public static final String PLUGIN_BUNDLE = "plugstack.plugin.bundle";
 
     /** What an author's pom needs for the distribution: said whenever it is missing. */
@@ -34,7 +36,12 @@ public final class ProjectLayout {
     private ProjectLayout() {
     }
 
-    /** The distribution system property {@value #DISTRIBUTION} names, checked. */
+    /**
+     * The distribution system property {@value #DISTRIBUTION} names, checked.
+     *
+     * @return the distribution's directory, absolute
+     * @throws IllegalStateException saying what the pom needs if the property is unset or names no distribution
+     */
     public static Path distribution() {
         String value = System.getProperty(DISTRIBUTION);
         if (value == null || value.isBlank()) {
@@ -44,7 +51,13 @@ public final class ProjectLayout {
         return checkDistribution(Path.of(value));
     }
 
-    /** {@code dir} if it is an unpacked distribution. */
+    /**
+     * {@code dir} if it is an unpacked distribution.
+     *
+     * @param dir the directory to check
+     * @return {@code dir}, absolute and normalized
+     * @throws IllegalStateException naming the parts {@code dir} lacks and what the pom needs
+     */
     public static Path checkDistribution(Path dir) {
         Path d = dir.toAbsolutePath().normalize();
         List<String> missing = new ArrayList<>();
@@ -65,6 +78,9 @@ public final class ProjectLayout {
     /**
      * The plugin bundle: system property {@value #PLUGIN_BUNDLE}, else {@code target/<artifactId>-<version>.jar}
      * of the project in {@code basedir} (failsafe's; the working directory otherwise).
+     *
+     * @return the plugin's jar, absolute
+     * @throws IllegalStateException if the jar does not exist or the project's pom cannot name it
      */
     public static Path pluginBundle() {
         String value = System.getProperty(PLUGIN_BUNDLE);
@@ -76,7 +92,14 @@ public final class ProjectLayout {
         return checkPluginBundle(jar, "the project's bundle (" + PLUGIN_BUNDLE + " is not set)");
     }
 
-    /** {@code jar} if it is there; else an error naming it ({@code what}) and the phase that makes it. */
+    /**
+     * {@code jar} if it is there; else an error naming it ({@code what}) and the phase that makes it.
+     *
+     * @param jar  the plugin's jar
+     * @param what where {@code jar} came from, as the error names it (e.g. the system property and its value)
+     * @return {@code jar}, absolute and normalized
+     * @throws IllegalStateException if {@code jar} is not a file
+     */
     public static Path checkPluginBundle(Path jar, String what) {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(what + ": " + jar.toAbsolutePath() + " does not exist: run the package phase first"

@@ -32,6 +32,13 @@ public final class BenchShellComponent implements BenchShell {
     private final BundleContext context;
     private final Path home;
 
+    /**
+     * Activated by SCR once the bench is there.
+     *
+     * @param bench   the bench whose command table runs the command lines
+     * @param context this bundle's context: the runtime's home is read from its framework properties, and
+     *                the bench's configuration from the bench's service properties
+     */
     @Activate
     public BenchShellComponent(@Reference Bench bench, BundleContext context) {
         this.bench = bench;

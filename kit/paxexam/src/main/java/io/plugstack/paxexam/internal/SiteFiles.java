@@ -31,7 +31,13 @@ public final class SiteFiles {
     private SiteFiles() {
     }
 
-    /** Replaces {@code <home>/etc/plugstack.conf} with {@code lines}. */
+    /**
+     * Replaces {@code <home>/etc/plugstack.conf} with {@code lines}.
+     *
+     * @param home  the runtime's home
+     * @param lines the new file's lines, in order
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
     public static void writePlugstackConf(Path home, List<String> lines) {
         replace(home.resolve("etc").resolve("plugstack.conf"), lines);
     }
@@ -39,11 +45,22 @@ public final class SiteFiles {
     /**
      * slurm.conf's parameters after a change: those {@code set}, and those the previous file had that are now
      * {@code dropped} (the bench goes back to their defaults).
+     *
+     * @param set     the parameters the new file sets, by name
+     * @param dropped the names the previous file set and the new one does not
      */
     public record SlurmConf(Map<String, String> set, Set<String> dropped) {
     }
 
-    /** Replaces {@code <home>/deploy/plugstack.slurm.cfg} with {@code lines}; what changes. */
+    /**
+     * Replaces {@code <home>/deploy/plugstack.slurm.cfg} with {@code lines}; what changes.
+     *
+     * @param home  the runtime's home
+     * @param lines slurm.conf's {@code Key=value} lines; blank lines and {@code #} comments are skipped
+     * @return the parameters set and dropped, for {@link #awaitBench}
+     * @throws IllegalArgumentException naming the line if one is not {@code Key=value} (nothing is written then)
+     * @throws UncheckedIOException     naming the file if it cannot be read or written
+     */
     public static SlurmConf writeSlurmConf(Path home, List<String> lines) {
         Map<String, String> parameters = parameters(lines);
         Path file = home.resolve("deploy").resolve("plugstack.slurm.cfg");
@@ -82,7 +99,13 @@ public final class SiteFiles {
         return out;
     }
 
-    /** Whether the bench's service already runs with {@code conf} (SCR publishes its configuration as its properties). */
+    /**
+     * Whether the bench's service already runs with {@code conf} (SCR publishes its configuration as its properties).
+     *
+     * @param context a bundle context to look the bench's service up with
+     * @param conf    the change {@link #writeSlurmConf} made
+     * @return whether a bench service has every parameter set and none of those dropped
+     */
     public static boolean benchHas(BundleContext context, SlurmConf conf) {
         ServiceReference<?>[] refs;
         try {
@@ -102,7 +125,14 @@ public final class SiteFiles {
         return false;
     }
 
-    /** Waits until the bench runs with {@code conf}, at most {@code millis}. */
+    /**
+     * Waits until the bench runs with {@code conf}, at most {@code millis}.
+     *
+     * @param context a bundle context to look the bench's service up with
+     * @param conf    the change {@link #writeSlurmConf} made
+     * @param millis  how long to wait at most, in milliseconds
+     * @throws AssertionError naming the parameters if the bench has not taken them in time, or if interrupted
+     */
     public static void awaitBench(BundleContext context, SlurmConf conf, long millis) {
         long end = System.nanoTime() + millis * 1_000_000;
         while (!benchHas(context, conf)) {
