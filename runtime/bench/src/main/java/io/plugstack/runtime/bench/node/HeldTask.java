@@ -30,6 +30,8 @@ final class HeldTask {
     final Process process;
     /** Clock ticks (TaskProcesses) just before the fork: its process group's start. */
     final long startTicks;
+    /** Whether the child was told to exec or to exit: it waits for no more. */
+    private boolean released;
 
     private HeldTask(Process process, long startTicks) {
         this.process = process;
@@ -44,6 +46,11 @@ final class HeldTask {
         return new HeldTask(pb.start(), before);
     }
 
+    /** Whether {@link #exec} or {@link #fail} released the child already. */
+    boolean released() {
+        return released;
+    }
+
     /** Releases the child: it execs {@code command} with exactly {@code env}. */
     void exec(Map<String, String> env, List<String> command) throws IOException {
         List<String> words = new ArrayList<>(List.of(ENV, "-i"));
@@ -54,11 +61,13 @@ final class HeldTask {
         words.addAll(command);
         List<String> message = new ArrayList<>(List.of("exec", String.valueOf(words.size())));
         message.addAll(words);
+        released = true;
         send(message);
     }
 
     /** Releases the child to exit 1 before exec. */
     void fail() {
+        released = true;
         try {
             send(List.of("fail"));
         } catch (IOException gone) {

@@ -35,12 +35,9 @@ public final class TaskRunner {
     /** The release that rates a failed callback (SpankFailureTable). */
     private final SlurmVersion release;
     private final Map<String, String> stepEnv;
-    /** Per task: its child (null when it could not be forked), its environment, its niceness at fork. */
+    /** Per task: its child (null when it could not be forked), and its environment. */
     private final HeldTask[] held;
     private final List<Map<String, String>> envs = new ArrayList<>();
-    private final Integer[] inherited;
-    /** Per task: whether its child was told to exit before exec. */
-    private final boolean[] ended;
     private final List<Thread> pumps = new ArrayList<>();
     private StepResult.Failure failure;
     private int highest;
@@ -53,8 +50,6 @@ public final class TaskRunner {
         this.log = log;
         this.stepEnv = stepEnv;
         this.held = new HeldTask[req.ntasks()];
-        this.inherited = new Integer[req.ntasks()];
-        this.ended = new boolean[req.ntasks()];
     }
 
     /**
@@ -107,11 +102,6 @@ public final class TaskRunner {
         envs.add(env);
         boolean ok = called(row, session.taskInitPrivileged(i, env));
         try {
-            inherited[i] = TaskNiceness.inherited(); // this thread's: the child copies it
-        } catch (IOException | RuntimeException e) {
-            inherited[i] = null; // only an error if a plugin sets a niceness (release)
-        }
-        try {
             HeldTask h = HeldTask.fork();
             held[i] = h;
             if (!jobs.taskStarted(req.job(), new TaskProcesses.Group(h.process.pid(), h.startTicks))) {
@@ -126,7 +116,6 @@ public final class TaskRunner {
             return false;
         }
         if (!ok) {
-            ended[i] = true;
             held[i].fail();
         }
         return ok;
@@ -135,7 +124,7 @@ public final class TaskRunner {
     /** task_init on the task's environment, then the child is released: to exec the task, or (failed) to exit 1. */
     private boolean release(SpankSequence.Row row, int i) {
         HeldTask h = held[i];
-        if (h == null || ended[i] || !h.process.isAlive()) {
+        if (h == null || h.released() || !h.process.isAlive()) {
             return true; // never forked, or its child has ended already (failed, or the job was cancelled)
         }
         if (!called(row, session.taskInit(i, envs.get(i)))) {
@@ -144,16 +133,13 @@ public final class TaskRunner {
         }
         TaskFacts task = session.task(i);
         try {
-            if (task.niceness() != null && inherited[i] == null) {
-                throw new IOException("task " + i + ": cannot read the niceness it would inherit");
-            }
             // as slurmstepd does after dropping privileges: the task is the job's user, whoever the runtime is;
             // at the niceness its plugins set (nice before setpriv, see TaskNiceness), its argv unchanged
             // in the step's directory, entered as the user
             List<String> command = UserCommand.of(OnBehalfOf.user(req.job().uid, req.job().gid), req.workdir(), "slurmstepd",
                     task.argv());
             if (task.niceness() != null) {
-                command = TaskNiceness.command(command, task.niceness(), inherited[i]);
+                command = TaskNiceness.command(command, task.niceness(), inheritedNiceness(i));
             }
             h.exec(envs.get(i), command);
         } catch (IOException e) {
@@ -162,6 +148,18 @@ public final class TaskRunner {
             h.fail();
         }
         return true;
+    }
+
+    /**
+     * The niceness task {@code i}'s child has: this thread's, which it copied at fork and which nothing in
+     * between changes; read only for a task whose plugins set one, as it costs a read of /proc.
+     */
+    private static int inheritedNiceness(int i) throws IOException {
+        try {
+            return TaskNiceness.inherited();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("task " + i + ": cannot read the niceness it would inherit");
+        }
     }
 
     private void startFailed(IOException e) {
