@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -15,6 +14,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.wiring.FrameworkWiring;
 
+import io.plugstack.runtime.spi.durable.DurableFile;
 import io.plugstack.runtime.spi.refusals.PluginRefusals;
 import io.plugstack.runtime.spi.refusals.Refusal;
 
@@ -39,9 +39,8 @@ final class PluginDeployment {
     /** Deploys {@code jar} into {@code deployDir}; its bundle, ACTIVE. */
     Bundle deploy(Path jar, Path deployDir) throws IOException {
         Path target = deployDir.resolve(jar.getFileName().toString());
-        Path part = deployDir.resolve(jar.getFileName() + ".part");
-        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(part, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        // whole or not at all, through a temporary name FileInstall's filter (*.jar) does not take
+        DurableFile.replace(target, Files.readAllBytes(jar));
         long end = System.nanoTime() + timeoutMillis * 1_000_000;
         Bundle bundle = null;
         while (true) {

@@ -5,7 +5,7 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +16,8 @@ import java.util.TreeSet;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+
+import io.plugstack.runtime.spi.durable.DurableFile;
 
 /**
  * The files an admin writes to configure a runtime home, written the way the README tells admins to (aside,
@@ -151,11 +153,8 @@ public final class SiteFiles {
 
     private static void replace(Path file, List<String> lines) {
         try {
-            Files.createDirectories(file.getParent());
-            // not *.cfg while written: FileInstall reads only whole *.cfg files
-            Path part = file.resolveSibling(file.getFileName() + ".part");
-            Files.writeString(part, String.join("\n", lines) + "\n");
-            Files.move(part, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            // whole or not at all, through a temporary name FileInstall's filter (*.cfg) does not take
+            DurableFile.replace(file, (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
