@@ -43,7 +43,7 @@ public final class AdminComponent {
     public AdminComponent(BundleContext context, Map<String, Object> properties, @Reference CommandProcessor processor)
             throws IOException {
         this.processor = processor;
-        Optional<Path> dir = NodeComponent.socketDir(context, properties);
+        Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
         this.server = dir.isEmpty() ? null : UnixSockets.bind(dir.get().resolve(ADMIN_SOCKET), "rw-------");
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");

@@ -41,7 +41,7 @@ public final class CtldComponent {
     public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
             @Reference ServiceComponentRuntime scr, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
-        Optional<Path> dir = NodeComponent.socketDir(context, properties);
+        Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
         if (dir.isEmpty()) {
             server = null;
             registration = null;

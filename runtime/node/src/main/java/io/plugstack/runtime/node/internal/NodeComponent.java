@@ -36,7 +36,7 @@ public final class NodeComponent {
     public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
             @Reference CliFilterChains cliFilters, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
-        Optional<Path> dir = socketDir(context, properties);
+        Optional<Path> dir = servedSocketDir(context, properties, log);
         this.server = dir.isEmpty() ? null : NodeServer.start(dir.get(), stacks, log);
         if (server != null) {
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
@@ -51,6 +51,25 @@ public final class NodeComponent {
         String where = dir != null ? String.valueOf(dir) : context.getProperty(SOCKET_DIR_PROPERTY);
         return where == null || where.isBlank() ? Optional.empty() : Optional.of(Path.of(where.trim()));
     }
+
+    /**
+     * {@link #socketDir}, made and checked ({@link SocketDirectory}); empty when node mode is off or the
+     * directory is refused, which is logged once however many of the daemon's sockets wanted it.
+     */
+    static Optional<Path> servedSocketDir(BundleContext context, Map<String, Object> properties, SlurmLog log) {
+        Optional<Path> dir = socketDir(context, properties);
+        try {
+            return dir.isEmpty() ? dir : Optional.of(SocketDirectory.prepare(dir.get()));
+        } catch (IOException e) {
+            if (REFUSED.add(e.getMessage())) {
+                log.error("node: " + e.getMessage() + "; no socket is served");
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** Refusals already logged: NodeComponent, CtldComponent and AdminComponent each ask. */
+    private static final java.util.Set<String> REFUSED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Deactivate
     void deactivate() throws IOException {

@@ -10,9 +10,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 import io.plugstack.api.user.OnBehalfOf;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -28,7 +26,7 @@ import io.plugstack.runtime.spank.SpankStacks;
 
 /**
  * The node daemon's two Unix sockets: {@code user.sock} (mode 0666: srun, sbatch, salloc of any user)
- * and {@code root.sock} (0600: slurmstepd, slurmd), in a directory of root's (0755). Every connection
+ * and {@code root.sock} (0600: slurmstepd, slurmd), in a directory of root's (0755, {@link SocketDirectory}). Every connection
  * is one bridge session; its peer is known by SO_PEERCRED and {@link SessionPolicy} decides what it
  * may open. A malformed frame ends that connection with one log line naming the peer, nothing else.
  */
@@ -84,8 +82,6 @@ public final class NodeServer implements AutoCloseable {
 
     /** {@link #start(Path, SpankStacks, SlurmLog)} with another HELLO deadline (tests). */
     static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log, long helloMillis) throws IOException {
-        Files.createDirectories(dir);
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         ServerSocketChannel user = UnixSockets.bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
         ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");
         NodeServer s = new NodeServer(stacks, log, List.of(user, root), helloMillis);

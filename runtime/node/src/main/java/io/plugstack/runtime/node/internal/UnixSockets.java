@@ -20,9 +20,12 @@ final class UnixSockets {
     private UnixSockets() {
     }
 
-    /** Binds {@code path} (replacing a stale socket there) and sets its mode explicitly, e.g. "rw-------". */
+    /**
+     * Binds {@code path} (replacing a stale socket there) and sets its mode explicitly, e.g. "rw-------",
+     * in a directory {@link SocketDirectory} accepts.
+     */
     static ServerSocketChannel bind(Path path, String mode) throws IOException {
-        Files.createDirectories(path.getParent());
+        SocketDirectory.prepare(path.getParent());
         Files.deleteIfExists(path);
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(path));
