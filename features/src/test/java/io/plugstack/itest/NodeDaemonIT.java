@@ -58,28 +58,75 @@ class NodeDaemonIT {
         return out;
     }
 
-    @Test
-    void theNodeDaemonRunsHeadlessServesTheBridgeLogsWithTimestampsAndStopsOnSigterm() throws Exception {
-        Path home = dir.resolve("home");
+    private final String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    /** The distribution copied to dir/home, started as a node daemon serving dir/run, logging to dir/log; user.sock served. */
+    private Process startDaemon(Path home, Path sockets, Path log) throws Exception {
         for (String sub : new String[] {"system", "features", "etc"}) {
             PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve(sub), home.resolve(sub));
         }
         Files.copy(PlugstackRuntime.dist().resolve("plugstack.jar"), home.resolve("plugstack.jar"));
         PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve("lib"), home.resolve("lib"));
-        Path sockets = dir.resolve("run");
-        Path log = dir.resolve("log/plugstack-node.log");
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process daemon = new ProcessBuilder(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(),
                 "--node", "--socket-dir", sockets.toString(), "--log", log.toString())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.out").toFile()).start();
+        Path user = sockets.resolve("user.sock");
+        for (int i = 0; i < 600 && !Files.exists(user) && daemon.isAlive(); i++) {
+            Thread.sleep(50);
+        }
+        assertThat(user).as("the node daemon's user socket (daemon output: %s)", Files.exists(log) ? Files.readString(log) : "")
+                .exists();
+        return daemon;
+    }
+
+    /** One command line in the daemon's shell, as root: "exit-code output". */
+    private String admin(Path home, Path sockets, String... command) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(List.of(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--admin",
+                sockets.toString()));
+        argv.addAll(List.of(command));
+        Process admin = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String shown = new String(admin.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(admin.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return admin.exitValue() + " " + shown;
+    }
+
+    private static void stop(Process daemon) throws InterruptedException {
+        daemon.destroy(); // SIGTERM to this PID only
+        assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();
+    }
+
+    /**
+     * Issue 25: a root node daemon is reachable by every local user, so it runs no bench (no bench.sock,
+     * simulated controller, jobs or job threads) that a user could drive to collide with real jobs; the
+     * bench's bundle stays resolved and never starts, and its commands are not there.
+     */
+    @Test
+    void aNodeDaemonServesNoBench() throws Exception {
+        Path home = dir.resolve("home");
+        Path sockets = dir.resolve("run");
+        Path log = dir.resolve("log/plugstack-node.log");
+        Process daemon = startDaemon(home, sockets, log);
+        try {
+            assertThat(home.resolve("data/bench.sock")).doesNotExist();
+            assertThat(Files.readString(log)).contains("plugstack: node daemon: io.plugstack.runtime.bench is not started: a node daemon"
+                    + " serves no bench (no bench socket, controller, jobs or their threads)");
+            assertThat(admin(home, sockets, "felix:lb")).containsPattern("\\|Resolved +\\| +\\d+\\|Plugstack job-launch bench");
+            assertThat(admin(home, sockets, "srun", "true")).isEqualTo("1 plugstack: error: Command not found: srun\n");
+            assertThat(Files.readString(dir.resolve("daemon.out"))).as("nothing on the console").isEmpty();
+        } finally {
+            stop(daemon);
+        }
+    }
+
+    @Test
+    void theNodeDaemonRunsHeadlessServesTheBridgeLogsWithTimestampsAndStopsOnSigterm() throws Exception {
+        Path home = dir.resolve("home");
+        Path sockets = dir.resolve("run");
+        Path log = dir.resolve("log/plugstack-node.log");
+        Process daemon = startDaemon(home, sockets, log);
         try {
             Path user = sockets.resolve("user.sock");
-            for (int i = 0; i < 600 && !Files.exists(user) && daemon.isAlive(); i++) {
-                Thread.sleep(50);
-            }
-            assertThat(user).as("the node daemon's user socket (daemon output: %s)", Files.exists(log) ? Files.readString(log) : "")
-                    .exists();
             try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
                 ch.connect(UnixDomainSocketAddress.of(user));
                 OutputStream out = Channels.newOutputStream(ch);
@@ -104,8 +151,7 @@ class NodeDaemonIT {
                 assertThat(otherUsersAdminAttempt(sockets)).isEqualTo("1 plugstack: error: the node daemon's shell is root's only\n");
             }
         } finally {
-            daemon.destroy(); // SIGTERM to this PID only
-            assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();
+            stop(daemon);
         }
     }
 }

@@ -32,8 +32,9 @@ public final class ConsoleSetup {
     private static final String EOF_WIDGET = "plugstack-eof";
 
     private final BundleContext context;
-    @org.osgi.service.component.annotations.Reference
-    private Bench bench;
+    /** Absent in a node daemon, which serves no bench: the prompt then names the machine only. */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL)
+    private volatile Bench bench;
 
     @Activate
     public ConsoleSetup(BundleContext context) {
@@ -43,7 +44,8 @@ public final class ConsoleSetup {
     @Descriptor("set up the interactive console (prompt, history, Ctrl-D) and print the banner; etc/gosh_profile runs it")
     public void console(CommandSession session) {
         Path home = Path.of(context.getProperty("plugstack.home"));
-        session.put("prompt", "plugstack@" + host() + ":" + bench.node().name() + "> ");
+        Bench b = bench;
+        session.put("prompt", "plugstack@" + host() + (b == null ? "" : ":" + b.node().name()) + "> ");
         if (!(session.get(".reader") instanceof LineReader reader)) {
             return; // --nointeractive: nobody reads a prompt
         }

@@ -117,6 +117,10 @@ public final class Launcher {
         try {
             framework.start();
             for (Bundle b : installed) {
+                if (settings.nodeDaemon() && BENCH_ONLY_VALUE.equals(b.getHeaders("").get(BENCH_ONLY))) {
+                    log("node daemon: " + b.getSymbolicName() + " is not started: a node daemon serves no bench (no bench socket, controller, jobs or their threads)");
+                    continue;
+                }
                 startQuietly(b);
             }
         } finally {
@@ -124,6 +128,14 @@ public final class Launcher {
         }
         return framework;
     }
+
+    /**
+     * The manifest header of the job-launch bench's bundles: a node daemon (root, reachable by every local
+     * user) leaves them installed and never started, so no user can run jobs in it or take over a real job's
+     * files through a simulated one.
+     */
+    static final String BENCH_ONLY = "Plugstack-Bench-Only";
+    static final String BENCH_ONLY_VALUE = "true";
 
     /** Bundles that cannot start (a refused plugin, say) do not stop the runtime. */
     private static void startQuietly(Bundle b) {

@@ -73,7 +73,7 @@ public final class Main {
         if (node) {
             // a daemon: no console; the bridge's sockets
             overrides.setProperty("gosh.args", "--nointeractive");
-            overrides.setProperty("plugstack.node.socket_dir", socketDir);
+            overrides.setProperty(RuntimeSettings.NODE_SOCKET_DIR, socketDir);
         }
         Path logFile = log != null ? log : home.resolve("log").resolve(node ? "plugstack-node.log" : "plugstack.log");
         overrides.setProperty(RuntimeSettings.LOG_FILE, logFile.toAbsolutePath().toString());

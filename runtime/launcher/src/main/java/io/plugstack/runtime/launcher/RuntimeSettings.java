@@ -38,6 +38,8 @@ public final class RuntimeSettings {
 
     /** The runtime's log file (set by the launcher): what {@code log:display} and {@code log:tail} read. */
     public static final String LOG_FILE = "plugstack.log.file";
+    /** The node daemon's socket directory ({@code --node --socket-dir}): set, the runtime is a node daemon. */
+    public static final String NODE_SOCKET_DIR = "plugstack.node.socket_dir";
 
     private final Path home;
     private final Map<String, String> values;
@@ -45,6 +47,15 @@ public final class RuntimeSettings {
     private RuntimeSettings(Path home, Map<String, String> values) {
         this.home = home;
         this.values = values;
+    }
+
+    /**
+     * Whether this runtime is a node daemon for a real Slurm ({@code --node}): then it serves no bench,
+     * since every local user can reach a root daemon's sockets (issue 25).
+     */
+    public boolean nodeDaemon() {
+        String dir = values.get(NODE_SOCKET_DIR);
+        return dir != null && !dir.isBlank();
     }
 
     /** Settings of the runtime whose home is {@code home}. */

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,6 +33,14 @@ class RuntimeSettingsTest {
         RuntimeSettings s = RuntimeSettings.load(home, p);
         assertEquals("23.11.4", s.slurmRelease().toString());
         assertEquals(home.resolve("drop").toAbsolutePath().normalize(), s.deployDir());
+    }
+
+    @Test
+    void aRuntimeIsANodeDaemonExactlyWhenItHasASocketDirectory() {
+        assertFalse(RuntimeSettings.load(home, new Properties()).nodeDaemon());
+        Properties p = new Properties();
+        p.setProperty(RuntimeSettings.NODE_SOCKET_DIR, "/run/plugstack");
+        assertTrue(RuntimeSettings.load(home, p).nodeDaemon());
     }
 
     @Test
