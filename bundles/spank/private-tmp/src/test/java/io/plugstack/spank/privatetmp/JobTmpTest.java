@@ -10,19 +10,32 @@ import org.junit.jupiter.api.Test;
 
 class JobTmpTest {
 
+    static final Path HOME_RECORDS = Path.of("/opt/plugstack/data/private-tmp");
+
     @Test
     void directoryIsSlurmJobIdUnderBase() {
-        assertThat(JobTmp.of(List.of("base=/scratch"), 42).directory()).isEqualTo(Path.of("/scratch/slurm-42"));
-        assertThat(JobTmp.of(List.of(), 7)).isEqualTo(new JobTmp(Path.of("/tmp"), "slurm-7"));
+        assertThat(JobTmp.of(List.of("base=/scratch"), 42, HOME_RECORDS).directory()).isEqualTo(Path.of("/scratch/slurm-42"));
+        assertThat(JobTmp.of(List.of(), 7, HOME_RECORDS)).isEqualTo(new JobTmp(Path.of("/tmp"), 7, HOME_RECORDS));
+    }
+
+    @Test
+    void recordsAreTheHomesUnlessGiven() {
+        assertThat(JobTmp.of(List.of("records=/var/lib/private-tmp"), 7, HOME_RECORDS).records()).isEqualTo(Path.of("/var/lib/private-tmp"));
+        assertThat(JobTmp.of(List.of("records=/var/lib/private-tmp"), 7, null).records()).isEqualTo(Path.of("/var/lib/private-tmp"));
     }
 
     @Test
     void relativeBaseIsRefused() {
-        assertThatThrownBy(() -> JobTmp.of(List.of("base=tmp"), 1)).hasMessageContaining("must be an absolute path");
+        assertThatThrownBy(() -> JobTmp.of(List.of("base=tmp"), 1, HOME_RECORDS)).hasMessageContaining("must be an absolute path");
+    }
+
+    @Test
+    void relativeRecordsAreRefused() {
+        assertThatThrownBy(() -> JobTmp.of(List.of("records=data"), 1, HOME_RECORDS)).hasMessage("records=data must be an absolute path");
     }
 
     @Test
     void unknownArgumentIsRefused() {
-        assertThatThrownBy(() -> JobTmp.of(List.of("size=1G"), 1)).hasMessageContaining("unknown argument");
+        assertThatThrownBy(() -> JobTmp.of(List.of("size=1G"), 1, HOME_RECORDS)).hasMessageContaining("unknown argument");
     }
 }
