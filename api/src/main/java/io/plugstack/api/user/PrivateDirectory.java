@@ -50,8 +50,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@link #make} creates the directory atomically (mkdir fails if anything is there) with mode 0700,
  *     writes a <em>record</em> of it and then hands it to the user (lchown);</li>
  * <li>something already there is accepted only when the record says this maker made exactly that
- *     directory (same device and inode) for this job and this user, and it is still the user's with mode
- *     0700. Anything else is refused in one line naming the path, its owner and whom the maker made it for
+ *     directory (same device and inode) for this job and this user, and it is the user's with mode 0700
+ *     (nothing already there is ever chowned). Anything else is refused in one line naming the path, its owner and whom the maker made it for
  *     (if anyone): a link, a file, the user's own pre-made directory, root's 0700 directory of another
  *     job with the same id, a directory made for another uid;</li>
  * <li>{@link #remove} deletes the recorded directory's tree through directory descriptors (openat,
@@ -74,13 +74,14 @@ import java.util.concurrent.TimeUnit;
  * {@code .lock} in the records directory) covers each make and remove, so two steps starting at once see
  * either nothing or a directory with its record.
  *
- * <p>Order: mkdir (root's, 0700, nobody else can touch it), record, then lchown. A crash between record
- * and lchown leaves root's directory with a record for the user: the next make hands it over (it was made
- * for that job and user). A crash between mkdir and record (or a record the disk lost: records are not
- * fsynced) leaves a directory nobody recorded: it is refused, the safe side, until an admin removes it.
- * The one acceptance a user can arrange without root is inode reuse: removing the directory they own and
- * making a new one that gets the same inode. That gives them nothing but their own directory for their
- * own job.
+ * <p>Order: mkdir (root's, 0700, nobody else can touch it), record, then lchown; a directory already there
+ * is never chowned. A crash between record and lchown leaves root's directory recorded for the user: later
+ * makes refuse it (an inode number can be reused, so root's directory under a recorded number proves
+ * nothing) and the job's remove deletes it by its record. A crash between mkdir and record (or a record
+ * the disk lost: records are not fsynced) leaves a directory nobody recorded: it is refused, the safe
+ * side, until an admin removes it. What a user can arrange without root is inode reuse under a record
+ * left by a job whose remove never ran: making a directory of their own that gets the recorded inode. That
+ * gives them their own directory for their own job, nothing of anyone else's.
  */
 public final class PrivateDirectory {
 
@@ -143,7 +144,7 @@ public final class PrivateDirectory {
      * Makes {@code base/name} private to {@code user} for job {@code job}: mode 0700, owned by the user and
      * the user's group, recorded as made for that job and user. When something is already there it is
      * accepted only if it is the directory this maker made and recorded for the same job and user (the
-     * prolog made it, a step finds it), still the user's with mode 0700; otherwise nothing there is
+     * prolog made it, a step finds it), and it is the user's with mode 0700; otherwise nothing there is
      * changed, followed or chowned.
      *
      * @param base the directory holding private directories ({@link #checkBase})
@@ -204,14 +205,13 @@ public final class PrivateDirectory {
         if (!r.identifies(there)) {
             throw new IOException(refused + ", in place of the one " + maker + " made; refused");
         }
-        if (there.uid() != user.uid() && there.uid() != 0) {
-            throw new IOException(refused + ", now owned by another user; refused");
+        if (there.uid() != user.uid()) {
+            // never handed over (stopped between record and lchown), or another inode under the recorded number:
+            // either way not proven the user's; the epilog removes it by its record
+            throw new IOException(refused + ", not the user's; refused");
         }
         if (!there.permissions().equals(MODE_0700)) {
             throw new IOException(refused + ", no longer rwx------; refused");
-        }
-        if (there.uid() != user.uid()) {
-            handOver(dir, user); // recorded for this job and user but never handed over (stopped between record and lchown)
         }
         return dir;
     }

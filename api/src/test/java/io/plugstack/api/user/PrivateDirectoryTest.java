@@ -184,15 +184,18 @@ class PrivateDirectoryTest {
     }
 
     @Test
-    void aDirectoryMadeAndRecordedButNotYetHandedOverIsHandedOverByTheNextCall() throws Exception {
+    void aRecordedDirectoryStillRootsIsRefusedAndRemovedByItsRecord() throws Exception {
         assumeTrue(Users.root(), "only root hands directories over");
         OnBehalfOf user = OnBehalfOf.user(Users.OTHER_UID, Users.OTHER_GID);
         Path dir = tmp.make(base, "slurm-15", 15, user);
         Files.setAttribute(dir, "unix:uid", 0); // as if the runtime stopped between the record and lchown
         Files.setAttribute(dir, "unix:gid", 0);
-        assertThat(tmp.make(base, "slurm-15", 15, user)).isEqualTo(dir);
-        assertThat(Users.uid(dir)).isEqualTo(Users.OTHER_UID);
-        assertThat(Users.gid(dir)).isEqualTo(Users.OTHER_GID);
+        assertThatThrownBy(() -> tmp.make(base, "slurm-15", 15, user))
+                .hasMessageEndingWith(": a directory of uid 0, mode rwx------, not the user's; refused");
+        assertThat(Users.uid(dir)).as("never chowned once there").isZero();
+        tmp.remove(base, "slurm-15", 15, user);
+        assertThat(dir).doesNotExist();
+        assertThat(recordsHeld()).isEmpty();
     }
 
     @Test
