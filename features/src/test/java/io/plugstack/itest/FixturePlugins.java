@@ -90,14 +90,30 @@ public final class FixturePlugins {
      * set to {@code value} verbatim: for values bnd itself refuses to write (an invalid Bundle-Version).
      */
     public static Path withHeader(Path jar, String name, String header, String value) throws IOException {
+        return copy(jar, name, m -> m.getMainAttributes().putValue(header, value), (entry, bytes) -> bytes);
+    }
+
+    /**
+     * A copy of {@code jar} (beside it, named {@code name}) whose Declarative Services components register
+     * singleton services instead of prototype-scoped ones: the same plugin as an author who left out
+     * {@code scope = ServiceScope.PROTOTYPE} would build it.
+     */
+    public static Path asSingleton(Path jar, String name) throws IOException {
+        return copy(jar, name, m -> { }, (entry, bytes) -> !entry.startsWith("OSGI-INF/") || !entry.endsWith(".xml") ? bytes
+                : new String(bytes, java.nio.charset.StandardCharsets.UTF_8).replace(" scope=\"prototype\"", "")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static Path copy(Path jar, String name, java.util.function.Consumer<Manifest> manifest,
+            java.util.function.BiFunction<String, byte[], byte[]> entries) throws IOException {
         Path out = jar.resolveSibling(name);
         try (JarInputStream in = new JarInputStream(Files.newInputStream(jar))) {
             Manifest m = new Manifest(in.getManifest());
-            m.getMainAttributes().putValue(header, value);
+            manifest.accept(m);
             try (JarOutputStream copy = new JarOutputStream(Files.newOutputStream(out), m)) {
                 for (JarEntry e = in.getNextJarEntry(); e != null; e = in.getNextJarEntry()) {
                     copy.putNextEntry(new JarEntry(e.getName()));
-                    in.transferTo(copy);
+                    copy.write(entries.apply(e.getName(), in.readAllBytes()));
                 }
             }
         }

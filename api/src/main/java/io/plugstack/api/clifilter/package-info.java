@@ -7,8 +7,10 @@
  * <li>Implement {@link io.plugstack.api.clifilter.CliFilterPlugin}: {@code setupDefaults} to set default
  * options, {@code preSubmit} to check or change the final options, {@code postSubmit} to log the job id;
  * return 0 to let the command go on, non-zero to stop it.</li>
- * <li>Register it as an OSGi service ({@code @Component(service = CliFilterPlugin.class)}) in a bundle
- * whose manifest carries {@code Slurm-Plugin-Type: cli_filter/<minor>}, {@code Slurm-Plugin-Name} and
+ * <li>Register it as a prototype-scoped OSGi service
+ * ({@code @Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE)}): each srun, sbatch
+ * and salloc loads its own copy of a cli_filter plugin in Slurm, so each command gets an instance of its
+ * own; a singleton is refused. The bundle's manifest carries {@code Slurm-Plugin-Type: cli_filter/<minor>}, {@code Slurm-Plugin-Name} and
  * {@code Slurm-Plugin-Version} ({@link io.plugstack.api.plugin.PluginHeaders}); list the minor in
  * {@code CliFilterPlugins=}.</li>
  * <li>Options are read and set by their long names, as strings, through Slurm's own getters and
@@ -19,7 +21,7 @@
  *
  * <p>A plugin that charges jobs to the account "general" unless the user names another:
  * <pre>{@code
- * @Component(service = CliFilterPlugin.class)
+ * @Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE)
  * public class DefaultAccount implements CliFilterPlugin {
  *     @Override
  *     public int setupDefaults(CliOptions options, boolean early) {

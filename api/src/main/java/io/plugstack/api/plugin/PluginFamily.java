@@ -8,22 +8,47 @@ import java.util.Optional;
  */
 public enum PluginFamily {
     /** SPANK: plugin_type is exactly "spank"; major.minor must match, micro is ignored. */
-    SPANK("spank", false, SlurmVersion.Match.MAJOR_MINOR, "io.plugstack.api.spank.SpankPlugin"),
+    SPANK("spank", false, SlurmVersion.Match.MAJOR_MINOR, "io.plugstack.api.spank.SpankPlugin",
+            "srun, sbatch, salloc, slurmstepd and slurmd"),
     /** job_submit/&lt;minor&gt; in slurmctld; major.minor.micro must match. */
-    JOB_SUBMIT("job_submit", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.jobsubmit.JobSubmitPlugin"),
+    JOB_SUBMIT("job_submit", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.jobsubmit.JobSubmitPlugin", null),
     /** cli_filter/&lt;minor&gt; in srun, sbatch, salloc; major.minor.micro must match. */
-    CLI_FILTER("cli_filter", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.clifilter.CliFilterPlugin");
+    CLI_FILTER("cli_filter", true, SlurmVersion.Match.MAJOR_MINOR_MICRO, "io.plugstack.api.clifilter.CliFilterPlugin",
+            "srun, sbatch and salloc");
 
     private final String major;
     private final boolean minorRequired;
     private final SlurmVersion.Match versionMatch;
     private final String serviceInterface;
+    private final String ownProcesses;
 
-    PluginFamily(String major, boolean minorRequired, SlurmVersion.Match versionMatch, String serviceInterface) {
+    PluginFamily(String major, boolean minorRequired, SlurmVersion.Match versionMatch, String serviceInterface, String ownProcesses) {
         this.major = major;
         this.minorRequired = minorRequired;
         this.versionMatch = versionMatch;
         this.serviceInterface = serviceInterface;
+        this.ownProcesses = ownProcesses;
+    }
+
+    /**
+     * Whether every session needs its own plugin instance. Slurm loads a SPANK or cli_filter plugin into
+     * each srun, sbatch, salloc, slurmstepd (and slurmd) process, so its globals are that process's alone;
+     * a job_submit plugin is loaded once, in slurmctld. A plugin of such a family must register a
+     * prototype-scoped service ({@code @Component(scope = ServiceScope.PROTOTYPE)}): the runtime refuses
+     * any other, since one instance would carry one user's state into another user's session.
+     *
+     * @return true for SPANK and cli_filter
+     */
+    public boolean instancePerSession() {
+        return ownProcesses != null;
+    }
+
+    /**
+     * {@return the Slurm processes that each load their own copy of this family's plugins, in words (empty
+     * for job_submit)}
+     */
+    public String ownProcesses() {
+        return ownProcesses == null ? "" : ownProcesses;
     }
 
     /**

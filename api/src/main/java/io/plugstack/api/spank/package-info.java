@@ -10,9 +10,13 @@
  * (srun, slurmstepd, sbatch/salloc/scrontab, slurmd, prolog/epilog) Slurm calls it and what a non-zero
  * return does there; {@link io.plugstack.api.spank.SpankCallback} is the same table as data.</li>
  * <li>Register it as an OSGi service, e.g. a Declarative Services component
- * ({@code @Component(service = SpankPlugin.class)}), in a bundle whose manifest carries
- * {@code Slurm-Plugin-Type: spank}, {@code Slurm-Plugin-Name} and {@code Slurm-Plugin-Version}
- * ({@link io.plugstack.api.plugin.PluginHeaders}).</li>
+ * ({@code @Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)}), in a bundle whose
+ * manifest carries {@code Slurm-Plugin-Type: spank}, {@code Slurm-Plugin-Name} and
+ * {@code Slurm-Plugin-Version} ({@link io.plugstack.api.plugin.PluginHeaders}). The scope must be
+ * prototype: Slurm loads a SPANK plugin into each srun, sbatch, salloc, slurmstepd and slurmd, so each
+ * session gets an instance of its own, and fields are that session's alone, as a C plugin's globals are
+ * its process's. A singleton or bundle-scoped service is refused ({@code plugins} shows why): one
+ * instance would carry one user's options into another user's job.</li>
  * <li>Talk to Slurm through the handle: items ({@link io.plugstack.api.spank.SpankItem}, e.g.
  * {@link io.plugstack.api.spank.Spank#jobId()}), the job's environment
  * ({@link io.plugstack.api.spank.Spank#setenv}), options ({@link io.plugstack.api.spank.SpankOption},
@@ -25,7 +29,7 @@
  * <p>A plugin that adds {@code --project=NAME} to srun and sbatch and exports it as PROJECT into every
  * task:
  * <pre>{@code
- * @Component(service = SpankPlugin.class)
+ * @Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
  * public class ProjectOption implements SpankPlugin {
  *     private final SpankOption project =
  *             new SpankOption("project", "NAME", "charge the job to NAME", SpankOption.Arg.REQUIRED, 0, null);

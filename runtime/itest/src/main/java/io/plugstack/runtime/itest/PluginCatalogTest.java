@@ -9,7 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.PrototypeServiceFactory;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.test.common.annotation.InjectBundleContext;
 import org.osgi.test.common.annotation.InjectService;
@@ -88,8 +90,18 @@ class PluginCatalogTest {
         }
     }
 
+    /** As a prototype-scoped SPANK plugin registers (one instance per session; here always {@code plugin}). */
     private ServiceRegistration<SpankPlugin> register(SpankPlugin plugin) {
-        return context.registerService(SpankPlugin.class, plugin, null);
+        return context.registerService(SpankPlugin.class, new PrototypeServiceFactory<SpankPlugin>() {
+            @Override
+            public SpankPlugin getService(Bundle bundle, ServiceRegistration<SpankPlugin> registration) {
+                return plugin;
+            }
+
+            @Override
+            public void ungetService(Bundle bundle, ServiceRegistration<SpankPlugin> registration, SpankPlugin service) {
+            }
+        }, null);
     }
 
     private boolean isReady(SpankPlugin plugin) {
@@ -139,6 +151,27 @@ class PluginCatalogTest {
             assertThat(isReady(p)).isFalse();
             assertThat(catalog.plugin(context.getBundle().getBundleId()).orElseThrow().detail())
                     .startsWith("init() threw java.lang.IllegalStateException: no site configuration");
+        } finally {
+            reg.unregister();
+        }
+    }
+
+    /**
+     * Issue 25: Slurm loads a SPANK plugin into every srun and slurmstepd, so its state is never shared
+     * between two users' sessions; a singleton service would be, and is refused before any of its code runs.
+     */
+    @Test
+    void aSpankPluginServiceThatIsNotPrototypeScopedIsRefusedAndNeverInitialised() {
+        CountingPlugin p = new CountingPlugin(0, false);
+        ServiceRegistration<SpankPlugin> reg = context.registerService(SpankPlugin.class, p, null);
+        try {
+            assertThat(isReady(p)).isFalse();
+            assertThat(p.inits).hasValue(0);
+            var record = catalog.plugin(context.getBundle().getBundleId()).orElseThrow();
+            assertThat(record.status()).isEqualTo(PluginStatus.REFUSED);
+            assertThat(record.detail()).isEqualTo("a SPANK plugin's service must be prototype-scoped (@Component(scope ="
+                    + " ServiceScope.PROTOTYPE)): Slurm gives every srun, sbatch, salloc, slurmstepd and slurmd its"
+                    + " own copy of the plugin, so one instance must never serve two sessions (one user's state would reach another's)");
         } finally {
             reg.unregister();
         }

@@ -6,6 +6,7 @@ import java.lang.System.Logger.Level;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
@@ -26,7 +27,7 @@ import io.plugstack.api.plugin.SlurmVersion;
  *
  * <p>Unlike the pre-23.11 C plugin it does not log on each hook: it does nothing at all.
  */
-@Component(service = CliFilterPlugin.class, enabled = false)
+@Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE, enabled = false)
 public class NonePlugin implements CliFilterPlugin {
 
     /** SLURM_SUCCESS. */

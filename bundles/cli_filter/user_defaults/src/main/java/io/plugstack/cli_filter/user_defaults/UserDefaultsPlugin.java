@@ -12,6 +12,7 @@ import java.util.function.LongFunction;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
 import org.osgi.service.component.annotations.Modified;
 
 import io.plugstack.api.slurm.SlurmCommand;
@@ -38,7 +39,7 @@ import io.plugstack.api.user.UnixUsers;
  * <p>Slurm takes ClusterName from slurm.conf; here it comes from ConfigAdmin, PID {@value #PID},
  * property {@code cluster_name} (default "cluster"), and a change applies to the next call.
  */
-@Component(service = CliFilterPlugin.class, configurationPid = UserDefaultsPlugin.PID)
+@Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE, configurationPid = UserDefaultsPlugin.PID)
 public class UserDefaultsPlugin implements CliFilterPlugin {
 
     static final String PID = "cli_filter.user_defaults";

@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankCallback;
@@ -18,7 +19,7 @@ import io.plugstack.api.spank.SpankPlugin;
  * {@code required demo [outfile]} appends "&lt;callback&gt; &lt;context&gt; [args]" lines to
  * {@code outfile}; without an argument each call is logged at verbose level.
  */
-@Component(service = SpankPlugin.class)
+@Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
 public class DemoPlugin implements SpankPlugin {
 
     private int record(SpankCallback callback, Spank spank, List<String> args) {

@@ -1,6 +1,7 @@
 package ${package};
 
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.clifilter.CliFilterPlugin;
 import io.plugstack.api.clifilter.CliOptions;
@@ -12,7 +13,7 @@ import io.plugstack.api.clifilter.CliOptions;
  * <p>A cli_filter plugin runs inside srun, sbatch and salloc, as the user who typed the command; the
  * user can bypass it, so a policy that must hold belongs in a job_submit plugin too.
  */
-@Component(service = CliFilterPlugin.class)
+@Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE)
 public class DefaultAccountPlugin implements CliFilterPlugin {
 
     static final String ACCOUNT = "general";

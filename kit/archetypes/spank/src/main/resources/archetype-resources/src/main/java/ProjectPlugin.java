@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankError;
@@ -20,7 +21,7 @@ import io.plugstack.api.spank.SpankResult;
  * all accept it and check it where the user typed it; in slurmstepd, where the step's tasks are about
  * to start, it reads the option back and sets the variable in the step's environment.
  */
-@Component(service = SpankPlugin.class)
+@Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
 public class ProjectPlugin implements SpankPlugin {
 
     static final String VARIABLE = "PROJECT";

@@ -238,9 +238,13 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
         }
         PluginStatus status;
         String detail = "";
+        Optional<String> scope = tracked.stream().map(TrackedPlugin::refusedScope).flatMap(Optional::stream).findFirst();
         if (refusal.isPresent()) {
             status = PluginStatus.REFUSED;
             detail = refusal.get().reason();
+        } else if (scope.isPresent()) {
+            status = PluginStatus.REFUSED;
+            detail = scope.get();
         } else if (b.getState() == Bundle.INSTALLED) {
             status = PluginStatus.UNRESOLVED;
             detail = "not resolved: a required package or capability is missing ('start " + b.getBundleId()

@@ -29,6 +29,7 @@ final class PluginLoader implements ServiceTrackerCustomizer<Object, TrackedPlug
             return null;
         }
         TrackedPlugin t = new TrackedPlugin(context, reference);
+        t.refusedScope().ifPresent(why -> log.accept("plugin " + t.symbolicName() + " " + t.version() + " [" + t.bundleId() + "]: refused: " + why));
         versions.table().add(t);
         versions.arrived(t);
         t.placed();

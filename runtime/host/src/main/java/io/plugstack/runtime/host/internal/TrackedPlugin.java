@@ -11,6 +11,7 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.Version;
 
+import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.api.plugin.PluginHeaders;
 import io.plugstack.api.plugin.SlurmPlugin;
 import io.plugstack.runtime.host.catalog.GenericLoad;
@@ -36,6 +37,8 @@ final class TrackedPlugin {
     private volatile boolean markedFailed;
     /** Set once the version choice has seen this service; until then its status is not settled. */
     private volatile boolean placed;
+    /** Why this service may never be used (a singleton where Slurm has a copy per process); null when it may. */
+    private final String scopeRefusal;
 
     TrackedPlugin(BundleContext context, ServiceReference<?> reference) {
         this.context = context;
@@ -46,12 +49,42 @@ final class TrackedPlugin {
         Dictionary<String, String> h = bundle.getHeaders("");
         this.pluginType = h.get(PluginHeaders.TYPE);
         this.pluginName = h.get(PluginHeaders.NAME);
+        this.scopeRefusal = scopeRefusal(reference);
+    }
+
+    /**
+     * The rule a per-session family's plugin breaks by registering one shared instance: that instance would
+     * serve every user's sessions (root's srun option seen by another user's srun). Refused, never loaded.
+     */
+    static String scopeRefusal(ServiceReference<?> reference) {
+        if (Constants.SCOPE_PROTOTYPE.equals(reference.getProperty(Constants.SERVICE_SCOPE))) {
+            return null;
+        }
+        for (String objectClass : (String[]) reference.getProperty(Constants.OBJECTCLASS)) {
+            java.util.Optional<PluginFamily> f = PluginFamily.ofServiceInterface(objectClass);
+            if (f.isPresent() && f.get().instancePerSession()) {
+                // a DS singleton component registers with scope "bundle": both are one instance for every session
+                return "a " + (f.get() == PluginFamily.SPANK ? "SPANK" : f.get().major()) + " plugin's service must be prototype-scoped"
+                        + " (@Component(scope = ServiceScope.PROTOTYPE)): Slurm gives every " + f.get().ownProcesses() + " its own copy of the plugin, so one instance must"
+                        + " never serve two sessions (one user's state would reach another's)";
+            }
+        }
+        return null;
+    }
+
+    /** {@return why this service is refused for its scope, or empty} */
+    java.util.Optional<String> refusedScope() {
+        return java.util.Optional.ofNullable(scopeRefusal);
     }
 
     /** Loads the plugin if it was not yet tried; whether it is usable. */
     synchronized boolean load(Consumer<String> log) {
         if (failure != null) {
             return failure.isEmpty();
+        }
+        if (scopeRefusal != null) {
+            failure = "refused: " + scopeRefusal; // logged once, when the service arrived
+            return false;
         }
         Object service = context.getService(reference);
         String who = symbolicName + " " + version + " [" + bundle.getBundleId() + "]";

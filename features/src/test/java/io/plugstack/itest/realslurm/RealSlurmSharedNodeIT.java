@@ -1,0 +1,91 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.plugstack.itest.FixturePlugins;
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * A real node shared by hostile users (issue 25): root and an unprivileged user the test creates run real
+ * srun against one node daemon. Plugstack's plugstack.conf lists the scratch fixture (a {@code --scratch=GB}
+ * option kept in a field, as a C plugin keeps it in a global) twice: built right (prototype-scoped), and
+ * built as an author who forgot the scope would build it (a singleton), which the runtime refuses.
+ */
+@Timeout(180)
+class RealSlurmSharedNodeIT {
+
+    private static final Duration T = Duration.ofSeconds(30);
+    private static final String USER = RealSlurm.TEST_USER;
+
+    @TempDir
+    static Path dir;
+    static NodeDaemon node;
+    static RealSlurm slurm;
+
+    @BeforeAll
+    static void startNodeDaemonWithBothBuildsThenCluster() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        FixturePlugins plugins = new FixturePlugins(Files.createDirectories(dir.resolve("jars")));
+        Path right = plugins.plugin("itest.scratch", "scratch").build();
+        Path singleton = FixturePlugins.asSingleton(plugins.plugin("itest.scratchone", "scratch").header("Slurm-Plugin-Name", "scratchone")
+                .build(), "itest.scratchone-singleton.jar");
+        node = NodeDaemon.start(dir.resolve("node"), "required scratch\noptional scratchone\n");
+        node.deploy(right);
+        node.deploy(singleton);
+        awaitPluginsListed();
+        RealSlurm.ensureUser(USER);
+        slurm = RealSlurm.start(dir.resolve("cluster"), node.bridgeLine("plugstack_bridge_nojs.so") + "\n", 25817, 25818);
+    }
+
+    /** FileInstall deploys the jars after the daemon starts: until both are listed, bounded. */
+    private static void awaitPluginsListed() throws InterruptedException {
+        Result r = null;
+        for (int i = 0; i < 120; i++) {
+            r = node.admin("plugstack:plugins");
+            if (r.stdout().contains(" scratchone ") && r.stdout().contains(" scratch ")) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("the fixtures were never listed within 30 s: " + r + "\nnode daemon:\n" + node.log());
+    }
+
+    @AfterAll
+    static void stopClusterThenNodeDaemon() throws Exception {
+        RealSlurm.closeThen(slurm, node);
+    }
+
+    @Test
+    void aSpankPluginBuiltAsASingletonIsRefusedNamingTheRuleAndNoneOfItsCodeRuns() {
+        Result plugins = node.admin("plugstack:plugins");
+        assertThat(plugins.stdout()).as("%s", plugins).containsPattern(" scratchone .* REFUSED ");
+        assertThat(node.log()).contains("itest.scratchone 1.0.0", "refused: a SPANK plugin's service must be prototype-scoped"
+                + " (@Component(scope = ServiceScope.PROTOTYPE)): Slurm gives every srun, sbatch, salloc, slurmstepd"
+                + " and slurmd its own copy of the plugin");
+        // the optional line is skipped as Slurm skips an optional plugin that cannot load; the right build serves the option
+        Result r = slurm.runAs(USER, T, "srun", "--scratch=5", "printenv", "SCRATCH_GB");
+        assertThat(r.stdout()).as("%s\nnode daemon:\n%s", r, node.log()).isEqualTo("5\n");
+    }
+
+    @Test
+    void oneUsersOptionNeverReachesAnotherUsersJob() {
+        for (int round = 0; round < 2; round++) {
+            Result root = slurm.run(T, "srun", "--scratch=50", "printenv", "SCRATCH_GB");
+            assertThat(root.stdout()).as("%s\nnode daemon:\n%s", root, node.log()).isEqualTo("50\n");
+            Result user = slurm.runAs(USER, T, "srun", "printenv", "SCRATCH_GB");
+            assertThat(user.stdout()).as("root's --scratch=50 seen by %s's srun: %s", USER, user).isEmpty();
+            assertThat(user.exitCode()).as("%s", user).isEqualTo(1); // printenv: no such variable
+        }
+    }
+}
