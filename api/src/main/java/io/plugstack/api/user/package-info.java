@@ -12,8 +12,10 @@
  * as the runtime's user (root on a node). {@link io.plugstack.api.user.UnixUsers} looks names and ids up
  * in the files database.
  *
- * <p>0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
+ * <p>0.4.0: {@code PrivateDirectory.recordedIn} and its {@code make}/{@code remove} for a job; the static
+ * {@code make} and {@code remove} deprecated.
+ * 0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package io.plugstack.api.user;
