@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A runtime killed (SIGKILL) while a job runs (issue 15, item 1): the next start kills what the job
  * left running before anything else, runs its epilog (its private TMPDIR goes), ends it NODE_FAIL with
  * one log line, and hands out job ids the dead runtime never used, so nothing of the old job reaches a new one.
+ * The bench runs in a child process (a node daemon serves no bench), its commands through bench.sock.
  */
 @Timeout(300)
 class JobRecoveryIT {
@@ -30,7 +31,7 @@ class JobRecoveryIT {
 
     @BeforeAll
     static void aNodeWithPrivateTmp() throws Exception {
-        node = KilledNode.start(dir.resolve("node"));
+        node = KilledNode.startBench(dir.resolve("node"));
         tmp = Files.createDirectories(dir.resolve("tmp"));
         Files.setAttribute(tmp, "unix:mode", 01777); // like /tmp
         Files.writeString(node.home().resolve("etc/plugstack.conf"), "required private-tmp base=" + tmp + "\n");

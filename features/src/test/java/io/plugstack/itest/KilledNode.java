@@ -34,6 +34,16 @@ final class KilledNode implements AutoCloseable {
         this.node = node;
     }
 
+    /**
+     * A bench runtime in {@code dir} ({@link NodeDaemon#startBench}): its Slurm commands through the bench's
+     * socket; a node daemon serves no bench.
+     */
+    static KilledNode startBench(Path dir) {
+        NodeDaemon node = NodeDaemon.startBench(dir, "");
+        System.out.println("KilledNode: -Ditest.crash.seed=" + SEED);
+        return new KilledNode(node);
+    }
+
     /** A daemon in {@code dir} whose etc/plugstack.properties also holds {@code settings} (key=value lines). */
     static KilledNode start(Path dir, String... settings) throws IOException {
         NodeDaemon node = NodeDaemon.start(dir, "");
@@ -58,7 +68,7 @@ final class KilledNode implements AutoCloseable {
     /** One command line in the daemon's shell (plugstack --admin): its output and exit code. */
     Result admin(String commandLine) throws InterruptedException {
         // admin.sock is bound a moment after root.sock, which is what a (re)start waits for
-        PlugstackRuntime.await(() -> Files.exists(node.socketDir().resolve("admin.sock")), "the daemon's admin.sock");
+        PlugstackRuntime.await(() -> Files.exists(node.commandSocket()), "the daemon's " + node.commandSocket());
         return node.admin(commandLine);
     }
 

@@ -60,17 +60,22 @@ class NodeDaemonIT {
 
     private final String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
-    /** The distribution copied to dir/home, started as a node daemon serving dir/run, logging to dir/log; user.sock served. */
-    private Process startDaemon(Path home, Path sockets, Path log) throws Exception {
+    /** The distribution copied to {@code home}, started as a node daemon serving {@code sockets}, logging to {@code log}. */
+    private Process launchDaemon(Path home, Path sockets, Path log) throws Exception {
         for (String sub : new String[] {"system", "features", "etc"}) {
             PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve(sub), home.resolve(sub));
         }
         Files.copy(PlugstackRuntime.dist().resolve("plugstack.jar"), home.resolve("plugstack.jar"));
         PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve("lib"), home.resolve("lib"));
-        Process daemon = new ProcessBuilder(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(),
+        return new ProcessBuilder(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(),
                 "--node", "--socket-dir", sockets.toString(), "--log", log.toString())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.out").toFile()).start();
+    }
+
+    /** {@link #launchDaemon}, then until user.sock is served (bounded). */
+    private Process startDaemon(Path home, Path sockets, Path log) throws Exception {
+        Process daemon = launchDaemon(home, sockets, log);
         Path user = sockets.resolve("user.sock");
         for (int i = 0; i < 600 && !Files.exists(user) && daemon.isAlive(); i++) {
             Thread.sleep(50);
@@ -114,6 +119,42 @@ class NodeDaemonIT {
             assertThat(admin(home, sockets, "felix:lb")).containsPattern("\\|Resolved +\\| +\\d+\\|Plugstack job-launch bench");
             assertThat(admin(home, sockets, "srun", "true")).isEqualTo("1 plugstack: error: Command not found: srun\n");
             assertThat(Files.readString(dir.resolve("daemon.out"))).as("nothing on the console").isEmpty();
+        } finally {
+            stop(daemon);
+        }
+    }
+
+    /**
+     * Issue 25: a root daemon started on a socket directory a user made would keep it hers, and she could
+     * swap in a root.sock of her own for slurmstepd to talk to. The daemon refuses the directory in one log
+     * line and binds nothing there.
+     */
+    @Test
+    void aSocketDirectoryAnUnprivilegedUserMadeIsRefusedAndNothingIsServedThere() throws Exception {
+        assertThat(((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid"))).as("needs root, as CI runs it").isZero();
+        String user = io.plugstack.itest.realslurm.RealSlurm.TEST_USER;
+        io.plugstack.itest.realslurm.RealSlurm.ensureUser(user);
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setAttribute(shared, "unix:mode", 01777); // like /tmp
+        Path hers = shared.resolve("run");
+        Process mkdir = new ProcessBuilder("runuser", "-u", user, "--", "mkdir", hers.toString()).redirectErrorStream(true).start();
+        assertThat(mkdir.waitFor(60, TimeUnit.SECONDS) && mkdir.exitValue() == 0).as("%s makes %s", user, hers).isTrue();
+        Path home = dir.resolve("home");
+        Path log = dir.resolve("log/plugstack-node.log");
+        Process daemon = launchDaemon(home, hers, log);
+        try {
+            String refused = "plugstack: error: node: socket directory " + hers + ": owned by uid ";
+            for (int i = 0; i < 600 && !(Files.exists(log) && Files.readString(log).contains(refused)) && daemon.isAlive(); i++) {
+                Thread.sleep(50);
+            }
+            String text = Files.exists(log) ? Files.readString(log) : "";
+            assertThat(text).contains(refused).contains(", not by root; refused: whoever can write there could put a socket of their own"
+                    + " in place of the daemon's; no socket is served");
+            assertThat(text.lines().filter(l -> l.contains("socket directory " + hers))).as("one line").hasSize(1);
+            try (var names = Files.list(hers)) {
+                assertThat(names).as("nothing bound in her directory").isEmpty();
+            }
         } finally {
             stop(daemon);
         }

@@ -25,11 +25,14 @@ public final class NodeDaemon implements AutoCloseable {
 
     private final Path dir;
     private final Path home;
+    /** A bench runtime rather than a node daemon: a node daemon serves no bench (issue 25). */
+    private final boolean bench;
     private Process process;
 
-    private NodeDaemon(Path dir) {
+    private NodeDaemon(Path dir, boolean bench) {
         this.dir = dir;
         this.home = dir.resolve("home");
+        this.bench = bench;
     }
 
     /**
@@ -37,7 +40,20 @@ public final class NodeDaemon implements AutoCloseable {
      * user.sock) whose plugstack.conf is {@code plugstackConf}; returns once its sockets are served.
      */
     public static NodeDaemon start(Path dir, String plugstackConf) {
-        NodeDaemon d = new NodeDaemon(dir);
+        return start(new NodeDaemon(dir, false), plugstackConf);
+    }
+
+    /**
+     * The distribution as a bench runtime in a child process ({@code plugstack.jar --home}, its console on a
+     * pipe kept open, no node mode): {@link #admin} then runs Slurm command lines ({@code srun ...}) through
+     * the bench's command socket, as {@code bin/srun} does. For tests of what a crashed bench leaves behind.
+     */
+    public static NodeDaemon startBench(Path dir, String plugstackConf) {
+        return start(new NodeDaemon(dir, true), plugstackConf);
+    }
+
+    private static NodeDaemon start(NodeDaemon d, String plugstackConf) {
+        Path dir = d.dir;
         try {
             Files.createDirectories(dir);
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -53,14 +69,30 @@ public final class NodeDaemon implements AutoCloseable {
         return d;
     }
 
+    /** The socket the runtime serves last among those a test needs: root.sock, or a bench's bench.sock. */
+    private Path readySocket() {
+        return bench ? home.resolve("data/bench.sock") : socketDir().resolve("root.sock");
+    }
+
+    /** The socket {@link #admin} talks to: admin.sock, or a bench's bench.sock. */
+    public Path commandSocket() {
+        return bench ? readySocket() : socketDir().resolve("admin.sock");
+    }
+
     private void launch() {
+        List<String> argv = new ArrayList<>(List.of(java(), "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString()));
+        if (!bench) {
+            argv.addAll(List.of("--node", "--socket-dir", socketDir().toString()));
+        }
+        argv.addAll(List.of("--log", logFile().toString()));
+        Path ready = readySocket();
         try {
-            Files.deleteIfExists(socketDir().resolve("root.sock"));
-            process = new ProcessBuilder(java(), "-jar", home.resolve("plugstack.jar").toString(), "--home", home.toString(), "--node",
-                    "--socket-dir", socketDir().toString(), "--log", logFile().toString())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            Files.deleteIfExists(ready);
+            process = new ProcessBuilder(argv)
+                    // a bench's console reads its stdin: a pipe this harness keeps open, so it never sees EOF
+                    .redirectInput(bench ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.out").toFile())).start();
-            for (int i = 0; i < 600 && process.isAlive() && !Files.exists(socketDir().resolve("root.sock")); i++) {
+            for (int i = 0; i < 600 && process.isAlive() && !Files.exists(ready); i++) {
                 Thread.sleep(50);
             }
         } catch (IOException e) {
@@ -69,8 +101,8 @@ public final class NodeDaemon implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
         }
-        if (!Files.exists(socketDir().resolve("root.sock"))) {
-            throw new AssertionError("node daemon: no socket in " + socketDir() + " after 30 s; its log:\n" + log());
+        if (!Files.exists(ready)) {
+            throw new AssertionError("node daemon: no " + ready + " after 30 s; its log:\n" + log());
         }
     }
 
@@ -179,6 +211,10 @@ public final class NodeDaemon implements AutoCloseable {
     }
 
     private List<String> adminArgv(String commandLine) {
+        if (bench) { // what bin/srun runs, with the command line's own shell quoting
+            return List.of("/bin/sh", "-c", "exec " + java() + " -cp " + home.resolve("plugstack.jar")
+                    + " io.plugstack.runtime.spi.bench.SlurmClient --home " + home + " " + commandLine);
+        }
         return new ArrayList<>(List.of(java(), "-jar", home.resolve("plugstack.jar").toString(), "--admin",
                 socketDir().toString(), commandLine));
     }
