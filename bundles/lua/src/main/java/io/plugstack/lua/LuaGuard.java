@@ -70,6 +70,18 @@ final class LuaGuard {
         }
     }
 
+    /**
+     * How long the call running on this thread has before its stop, for the host's own waits (a helper
+     * process): Long.MAX_VALUE when no call is armed or it has no time limit.
+     */
+    static long nanosLeft() {
+        LuaGuard g = ARMED.get();
+        if (g == null || !g.armed || g.limits.timeoutMs() == 0) {
+            return Long.MAX_VALUE;
+        }
+        return g.deadline - System.nanoTime();
+    }
+
     /** Whether the last call stopped on the memory limit: the state still holds it and must go. */
     boolean overMemory() {
         return overMemory;

@@ -50,11 +50,13 @@ public final class LuaScript implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
 
     private Lua state;
-    private HostShell shell;
+    private HostLibrary host;
     private LuaGuard guard;
     private long loadedMtime = Long.MIN_VALUE;
-    /** Whom io.popen and os.execute run as during the current call (and a reload inside it). */
-    private volatile OnBehalfOf caller = OnBehalfOf.thisProcess();
+    /** Whom the script acts as when no call names a user: its load, and {@link #call(Function)}. */
+    private final OnBehalfOf owner;
+    /** Whom io.popen, os.execute and the file functions act as during the current call (and a reload inside it). */
+    private volatile OnBehalfOf caller;
 
     /**
      * @param path     the script (Slurm: job_submit.lua next to slurm.conf)
@@ -68,6 +70,17 @@ public final class LuaScript implements AutoCloseable {
     /** With explicit limits, rather than the framework's. */
     public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log,
             LuaLimits limits) {
+        this(path, plugin, version, required, setup, log, limits, OnBehalfOf.thisProcess());
+    }
+
+    /**
+     * Acting as {@code owner} wherever no call names a user: job_submit/lua's SlurmUser (slurmctld loads
+     * and calls its script as that user). The runtime's own user keeps C Lua's own functions.
+     */
+    public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log,
+            LuaLimits limits, OnBehalfOf owner) {
+        this.owner = owner;
+        this.caller = owner;
         this.limits = limits;
         this.path = path;
         this.plugin = plugin;
@@ -108,12 +121,13 @@ public final class LuaScript implements AutoCloseable {
      * reload when the file moved on). Empty when there is no state at all (never loaded).
      */
     public <T> Optional<T> call(Function<Lua, T> body) {
-        return call(OnBehalfOf.thisProcess(), body);
+        return call(owner, body);
     }
 
     /**
-     * {@link #call(Function)} for {@code user}: the script's io.popen and os.execute run as that user
-     * (cli_filter/lua runs in the user's own command in Slurm).
+     * {@link #call(Function)} for {@code user}: the script's io.popen and os.execute, and its file
+     * access (in a runtime running as root), act as that user (cli_filter/lua runs in the user's own
+     * command in Slurm).
      */
     public <T> Optional<T> call(OnBehalfOf user, Function<Lua, T> body) {
         lock.lock();
@@ -137,7 +151,7 @@ public final class LuaScript implements AutoCloseable {
                 }
             }
         } finally {
-            caller = OnBehalfOf.thisProcess();
+            caller = owner;
             lock.unlock();
         }
     }
@@ -158,12 +172,12 @@ public final class LuaScript implements AutoCloseable {
         long mtime;
         Lua next = null;
         LuaGuard nextGuard;
-        HostShell nextShell = new HostShell(() -> caller, FrameworkCommands::environment);
+        HostLibrary nextHost = null;
         try {
             mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
             next = LuaStates.open(version);
             nextGuard = LuaGuard.install(next, version, limits);
-            nextShell.install(next, version);
+            nextHost = HostLibrary.install(next, version, () -> caller, FrameworkCommands::environment);
             next.load(LuaResources.read(path), "@" + path);
             setup.install(next);
             try {
@@ -175,7 +189,7 @@ public final class LuaScript implements AutoCloseable {
             int rc = next.isNumber(-1) ? (int) next.toNumber(-1) : 0;
             next.pop(1);
             if (rc != 0) {
-                return failed(next, nextShell, path + ": returned " + rc + " on load");
+                return failed(next, nextHost, path + ": returned " + rc + " on load");
             }
             List<String> missing = new ArrayList<>();
             for (String fn : required) {
@@ -187,25 +201,27 @@ public final class LuaScript implements AutoCloseable {
                 next.pop(1);
             }
             if (!missing.isEmpty()) {
-                return failed(next, nextShell, path + ": required function(s) not present");
+                return failed(next, nextHost, path + ": required function(s) not present");
             }
         } catch (IOException e) {
-            return failed(next, nextShell, path + ": cannot read: " + e.getMessage());
+            return failed(next, nextHost, path + ": cannot read: " + e.getMessage());
         } catch (LuaException e) {
-            return failed(next, nextShell, path + ": " + e.getMessage());
+            return failed(next, nextHost, path + ": " + e.getMessage());
         }
         closeState();
         state = next;
-        shell = nextShell;
+        host = nextHost;
         guard = nextGuard;
         loadedMtime = mtime;
         log.log(Level.DEBUG, plugin + ": loaded " + path + " (" + LuaStates.versionString(next) + ")");
         return Optional.empty();
     }
 
-    private Optional<String> failed(Lua next, HostShell nextShell, String reason) {
+    private Optional<String> failed(Lua next, HostLibrary nextHost, String reason) {
+        if (nextHost != null) {
+            nextHost.close();
+        }
         if (next != null) {
-            nextShell.closeAll();
             next.close();
         }
         log.log(Level.ERROR, plugin + ": " + reason + (state != null ? ", using previous script" : ""));
@@ -214,7 +230,7 @@ public final class LuaScript implements AutoCloseable {
 
     private void closeState() {
         if (state != null) {
-            shell.closeAll();
+            host.close();
             state.close();
             state = null;
         }

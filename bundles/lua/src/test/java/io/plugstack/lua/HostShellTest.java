@@ -85,10 +85,9 @@ class HostShellTest {
         Path squeue = bin.resolve("squeue");
         Files.writeString(squeue, "#!/bin/sh\necho bench squeue\n");
         squeue.toFile().setExecutable(true);
-        HostShell shell = new HostShell(io.plugstack.api.user.OnBehalfOf::thisProcess,
-                env -> java.util.Map.of("PATH", bin + ":" + env.get("PATH")));
-        try (party.iroiro.luajava.Lua L = LuaStates.open(LuaVersion.LUA_5_4)) {
-            shell.install(L, LuaVersion.LUA_5_4);
+        try (party.iroiro.luajava.Lua L = LuaStates.open(LuaVersion.LUA_5_4);
+                HostLibrary host = HostLibrary.install(L, LuaVersion.LUA_5_4, io.plugstack.api.user.OnBehalfOf::thisProcess,
+                        env -> java.util.Map.of("PATH", bin + ":" + env.get("PATH")))) {
             L.run("result = io.popen('squeue'):read('l')");
             L.getGlobal("result");
             assertThat(L.toString(-1)).isEqualTo("bench squeue");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import io.plugstack.api.plugin.SlurmVersion;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.testkit.RecordingLogger;
 import party.iroiro.luajava.Lua;
 
@@ -41,16 +42,30 @@ final class LuaHarness {
     }
 
     private String eval(LuaVersion version, SlurmVersion release, String expr) {
+        return run(OnBehalfOf.thisProcess(), version, release, "return tostring(" + expr + ")");
+    }
+
+    /**
+     * What {@code body} (statements ending in a return) returns as tostring, called for {@code user}
+     * (the script loaded as the runtime); {@code all(...)} joins any results with "|".
+     */
+    String runAs(OnBehalfOf user, LuaVersion version, String body) {
+        return run(user, version, SlurmVersion.builtFor(), body);
+    }
+
+    private String run(OnBehalfOf user, LuaVersion version, SlurmVersion release, String body) {
         try {
             Path file = dir.resolve("probe.lua");
-            Files.writeString(file, "function probe() return tostring(" + expr + ") end\n");
+            Files.writeString(file, "local function all(...) local t = {} for i = 1, select('#', ...) do "
+                    + "t[i] = tostring((select(i, ...))) end return table.concat(t, '|') end\n"
+                    + "function probe()\n" + body + "\nend\n");
             SlurmTable slurm = new SlurmTable(log, "tux",
                     q -> q.equals("high") ? OptionalLong.of(100) : OptionalLong.empty(), release);
             try (LuaScript s = new LuaScript(file, "test/lua", version, List.of("probe"), L -> slurm.install(L, version), log)) {
                 if (s.load().isPresent()) {
                     throw new AssertionError("load failed: " + log.lines());
                 }
-                return s.call((Lua L) -> {
+                return s.call(user, (Lua L) -> {
                     LuaCall c = LuaCall.invoke(L, "probe", l -> { });
                     return c.outcome() == LuaCall.Outcome.ERROR ? "error: " + c.error() : L.toString(-1);
                 }).orElseThrow();
