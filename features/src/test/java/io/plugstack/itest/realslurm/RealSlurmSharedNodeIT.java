@@ -32,6 +32,7 @@ class RealSlurmSharedNodeIT {
     static Path dir;
     static NodeDaemon node;
     static RealSlurm slurm;
+    static Path tmp;
 
     @BeforeAll
     static void startNodeDaemonWithBothBuildsThenCluster() throws Exception {
@@ -40,12 +41,14 @@ class RealSlurmSharedNodeIT {
         Path right = plugins.plugin("itest.scratch", "scratch").build();
         Path singleton = FixturePlugins.asSingleton(plugins.plugin("itest.scratchone", "scratch").header("Slurm-Plugin-Name", "scratchone")
                 .build(), "itest.scratchone-singleton.jar");
-        node = NodeDaemon.start(dir.resolve("node"), "required scratch\noptional scratchone\n");
+        tmp = Files.createDirectories(dir.resolve("tmp"));
+        Files.setAttribute(tmp, "unix:mode", 01777); // like /tmp
+        node = NodeDaemon.start(dir.resolve("node"), "required scratch\noptional scratchone\noptional private-tmp base=" + tmp + "\n");
         node.deploy(right);
         node.deploy(singleton);
         awaitPluginsListed();
         RealSlurm.ensureUser(USER);
-        slurm = RealSlurm.start(dir.resolve("cluster"), node.bridgeLine("plugstack_bridge_nojs.so") + "\n", 25817, 25818);
+        slurm = RealSlurm.start(dir.resolve("cluster"), node.bridgeLine("plugstack_bridge.so") + "\n", 25817, 25818);
     }
 
     /** FileInstall deploys the jars after the daemon starts: until both are listed, bounded. */
@@ -76,6 +79,34 @@ class RealSlurmSharedNodeIT {
         // the optional line is skipped as Slurm skips an optional plugin that cannot load; the right build serves the option
         Result r = slurm.runAs(USER, T, "srun", "--scratch=5", "printenv", "SCRATCH_GB");
         assertThat(r.stdout()).as("%s\nnode daemon:\n%s", r, node.log()).isEqualTo("5\n");
+    }
+
+    /**
+     * The take-over reproduced on 22.05.8: a root job's private TMPDIR (root's, 0700) sat at the path the next
+     * job's would have, and private-tmp handed it to that job's user. A directory private-tmp did not make for
+     * this very job and user is refused and left as it was; the user's job runs without it (optional).
+     */
+    @Test
+    void aRootJobsPrivateTmpIsNeverHandedToTheNextUsersJob() throws Exception {
+        long held = Long.parseLong(slurm.run(T, "sbatch", "--parsable", "-H", "--wrap", "true").assertOk().stdout().strip());
+        slurm.run(T, "scancel", Long.toString(held)).assertOk();
+        long next = held + 1;
+        Path roots = Files.createDirectory(tmp.resolve("slurm-" + next), java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        Files.writeString(roots.resolve("result.txt"), "root's job\n");
+        try {
+            Result r = slurm.runAs(USER, T, "srun", "sh", "-c", "echo $SLURM_JOB_ID $TMPDIR; echo mine > " + roots + "/result.txt");
+            assertThat(r.stdout()).as("%s\nnode daemon:\n%s", r, node.log()).startsWith(next + " ").doesNotContain(" " + roots + "\n");
+            assertThat(Files.getAttribute(roots, "unix:uid")).as("still root's").isEqualTo(0);
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(roots))).isEqualTo("rwx------");
+            assertThat(Files.readString(roots.resolve("result.txt"))).isEqualTo("root's job\n");
+            // the plugin's log line goes where a C plugin's would: the prolog's to slurmd's log, user_init's to the step's
+            assertThat(slurm.slurmdLog() + r.stderr()).as("%s", r)
+                    .contains("private-tmp: " + roots + ": already exists and is not a private directory for uid");
+        } finally {
+            Files.deleteIfExists(roots.resolve("result.txt"));
+            Files.deleteIfExists(roots);
+        }
     }
 
     @Test
