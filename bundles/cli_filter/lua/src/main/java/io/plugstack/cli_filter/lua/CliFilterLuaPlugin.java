@@ -45,6 +45,10 @@ import party.iroiro.luajava.Lua;
  * json_env, cli_store, cli_retrieve; there is no user_msg, so {@code slurm.log_user} raises "attempt to
  * call a nil value" here. The script's slurm.log_* lines and these go to the command's log when the
  * host gives one ({@link CliOptions#log()}): "sbatch: lua: ...", "sbatch: error: lua: ..." (CLI-45).
+ *
+ * <p>The hooks act as the command's user ({@link CliOptions#uid()}, {@link CliOptions#gid()}): in a
+ * runtime running as root, io.open, io.lines, dofile, require and the rest of the standard library's
+ * file access go through a child running as that user ({@link LuaScript#call(OnBehalfOf, java.util.function.Function)}).
  */
 @Component(service = CliFilterPlugin.class, scope = ServiceScope.PROTOTYPE, configurationPid = "plugstack.slurm")
 public class CliFilterLuaPlugin implements CliFilterPlugin {
@@ -68,7 +72,11 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
     private final SlurmTable slurm;
     private final OptionsTable options = new OptionsTable();
     private final Supplier<Map<String, String>> environment;
-    /** The command's user (one instance per command): the script's shell commands run as this user. */
+    /**
+     * The command's user (one instance per command): the hooks act as this user, as they run in the
+     * user's own command in Slurm (shell commands, and in a root runtime file access and os.getenv's
+     * HOME/USER/LOGNAME/SHELL); the script's load (init) acts as the runtime.
+     */
     private volatile OnBehalfOf user = OnBehalfOf.thisProcess();
     /** cli_store/cli_retrieve: process-local, by integer key. */
     private final Map<Integer, String> store = new HashMap<>();
