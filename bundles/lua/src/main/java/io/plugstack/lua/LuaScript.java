@@ -67,6 +67,12 @@ public final class LuaScript implements AutoCloseable {
         this(path, plugin, version, required, setup, log, LuaLimits.fromFramework(plugin, log));
     }
 
+    /** Acting as {@code owner} wherever no call names a user (see below), with the framework's limits. */
+    public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log,
+            OnBehalfOf owner) {
+        this(path, plugin, version, required, setup, log, LuaLimits.fromFramework(plugin, log), owner);
+    }
+
     /** With explicit limits, rather than the framework's. */
     public LuaScript(Path path, String plugin, LuaVersion version, List<String> required, Setup setup, Logger log,
             LuaLimits limits) {

@@ -4,6 +4,7 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -19,6 +20,7 @@ import io.plugstack.api.jobsubmit.UserMessage;
 import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.lua.LuaCall;
 import io.plugstack.lua.LuaScript;
 import io.plugstack.lua.LuaVersion;
@@ -37,8 +39,12 @@ import party.iroiro.luajava.Lua;
  * anything else is SUCCESS after "non-numeric return code" (JSL-11). A runtime error is logged and the
  * request accepted up to 25.11, rejected with ESLURM_LUA_FUNC_FAILED_RUNTIME_ERROR from 26.05 (JSL-13).
  * {@code slurm.log_user} lines reach the user through the chain's message for success and failure.
+ *
+ * <p>The script acts as slurmctld's SlurmUser when this runtime is root and serves a real slurmctld
+ * ({@link SlurmUser}): its load and calls, io.popen, os.execute and file access. Its configuration is
+ * "plugstack.slurm" (ClusterName) and "plugstack.node" (slurm_user, as the node daemon reads it).
  */
-@Component(service = JobSubmitPlugin.class, configurationPid = "plugstack.slurm")
+@Component(service = JobSubmitPlugin.class, configurationPid = {"plugstack.slurm", "plugstack.node"})
 public class JobSubmitLuaPlugin implements JobSubmitPlugin {
 
     static final String PLUGIN_TYPE = "job_submit/lua";
@@ -66,14 +72,22 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
     private final StringBuilder userMsg = new StringBuilder();
 
     @Activate
-    public JobSubmitLuaPlugin(BundleContext context, Config config, @Reference(name = "slurmctld") Slurmctld slurmctld) {
+    public JobSubmitLuaPlugin(BundleContext context, Config config, Map<String, Object> properties,
+            @Reference(name = "slurmctld") Map.Entry<Map<String, Object>, Slurmctld> slurmctld) {
         this(RuntimeHome.of(context::getProperty).etc(), LuaVersion.parse(context.getProperty(LuaVersion.SETTING)),
-                slurmctld, config.ClusterName(), SlurmVersion.running(context::getProperty), System.getLogger(PLUGIN_TYPE));
+                slurmctld.getValue(), config.ClusterName(), SlurmVersion.running(context::getProperty), System.getLogger(PLUGIN_TYPE),
+                SlurmUser.of(slurmctld.getKey(), properties, context::getProperty, System.getLogger(PLUGIN_TYPE)));
     }
 
-    /** Outside OSGi (tests, benchmarks): the script is {@code confDir/job_submit.lua}. */
+    /** Outside OSGi (tests, benchmarks): the script is {@code confDir/job_submit.lua}, acting as the runtime. */
     public JobSubmitLuaPlugin(Path confDir, LuaVersion version, Slurmctld slurmctld, String clusterName, SlurmVersion release,
             Logger log) {
+        this(confDir, version, slurmctld, clusterName, release, log, OnBehalfOf.thisProcess());
+    }
+
+    /** The same, acting as {@code slurmUser} (slurmctld's SlurmUser): its load, calls, commands and file access. */
+    JobSubmitLuaPlugin(Path confDir, LuaVersion version, Slurmctld slurmctld, String clusterName, SlurmVersion release,
+            Logger log, OnBehalfOf slurmUser) {
         this.slurmctld = slurmctld;
         this.log = log;
         this.rejectRuntimeErrors = ReleaseBehaviour.JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS.at(release);
@@ -81,7 +95,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         this.descs = new JobDescTable(log);
         this.slurm = new SlurmTable(log, clusterName, slurmctld::qosPriority, release);
         this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,
-                List.of("slurm_job_submit", "slurm_job_modify"), this::install, log);
+                List.of("slurm_job_submit", "slurm_job_modify"), this::install, log, slurmUser);
     }
 
     private void install(Lua L) {

@@ -50,6 +50,11 @@ final class LuaSite {
         return new JobSubmitLuaPlugin(dir, version, slurmctld, "cluster", release, log);
     }
 
+    /** A plugin acting as {@code slurmUser}, Lua 5.4. */
+    JobSubmitLuaPlugin plugin(io.plugstack.api.user.OnBehalfOf slurmUser) {
+        return new JobSubmitLuaPlugin(dir, LuaVersion.LUA_5_4, slurmctld, "cluster", SlurmVersion.builtFor(), log, slurmUser);
+    }
+
     /** A started plugin (init succeeded), Lua 5.4. */
     JobSubmitLuaPlugin started() {
         return started(LuaVersion.LUA_5_4);
