@@ -115,8 +115,7 @@ final class UserFiles {
             return h.timedOut().push(L);
         }
         if (!startsWithOk(out)) {
-            h.finish();
-            return h.failure().push(L);
+            return (h.finish() == -1 ? h.timedOut() : h.failure()).push(L);
         }
         if (out.length > OK.length + MAX_READ_BYTES) {
             h.kill();
@@ -136,8 +135,7 @@ final class UserFiles {
         }
         if (!startsWithOk(out)) {
             h.stdin().close();
-            h.finish();
-            return h.failure().push(L);
+            return (h.finish() == -1 ? h.timedOut() : h.failure()).push(L);
         }
         L.push(streams.add(new WriteFile(h)));
         return 1;

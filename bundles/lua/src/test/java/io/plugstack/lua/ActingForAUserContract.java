@@ -198,6 +198,17 @@ abstract class ActingForAUserContract {
     }
 
     @Test
+    void openingAFifoNobodyWritesIsBoundedByTheCallsTimeLimit() throws Exception {
+        Path fifo = home.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        long start = System.nanoTime();
+        String result = asUser("return all(io.open(" + q(fifo) + "))");
+        assertThat(System.nanoTime() - start).isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(5));
+        assertThat(result).satisfiesAnyOf(r -> assertThat(r).startsWith("nil|" + fifo + ": timed out acting for uid " + user.uid()),
+                r -> assertThat(r).contains("exceeded its time limit"));
+    }
+
+    @Test
     void updateModesAreRefusedWithAClearError() throws IOException {
         Files.writeString(home.resolve("mine"), "x");
         assertThat(asUser("return all(io.open(" + q(home.resolve("mine")) + ", 'r+'))"))
