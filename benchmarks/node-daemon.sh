@@ -56,10 +56,16 @@ node_start() {
   bench_say "node daemon PID $NODE_PID serving $NODE_SOCKETS ($NODE_BOOT_MS ms from launch to root.sock)"
 }
 
-# node_rss: "VmRSS=N MB VmHWM=N MB" of the daemon (its JVM)
+# node_rss: "VmRSS=N MB VmHWM=N MB" of the daemon (its JVM), and of its user role's JVM (the pid the
+# daemon's log names in its last "user role started (pid N)" line) when it runs one
 node_rss() {
+  local role
   node_alive || { echo "(daemon not running)"; return 0; }
-  awk '/^VmRSS:/ {r=$2} /^VmHWM:/ {h=$2} END {printf "VmRSS %.1f MB (peak VmHWM %.1f MB)", r/1024, h/1024}' "/proc/$NODE_PID/status"
+  awk '/^VmRSS:/ {r=$2} /^VmHWM:/ {h=$2} END {printf "root role VmRSS %.1f MB (peak VmHWM %.1f MB)", r/1024, h/1024}' "/proc/$NODE_PID/status"
+  role=$(sed -n 's/.*node: user role started (pid \([0-9]*\)).*/\1/p' "$NODE_DIR/log/plugstack-node.log" 2>/dev/null | tail -1)
+  if [[ -n $role && -r /proc/$role/status ]]; then
+    awk '/^VmRSS:/ {r=$2} /^VmHWM:/ {h=$2} END {printf "; user role VmRSS %.1f MB (peak VmHWM %.1f MB)", r/1024, h/1024}' "/proc/$role/status"
+  fi
 }
 
 # node_stop: SIGTERM the recorded PID, wait (30 s), SIGKILL that same PID if it is still there

@@ -62,6 +62,7 @@ class NodeDaemonIT {
 
     /** The distribution copied to {@code home}, started as a node daemon serving {@code sockets}, logging to {@code log}. */
     private Process launchDaemon(Path home, Path sockets, Path log) throws Exception {
+        io.plugstack.itest.realslurm.NodeDaemon.prepareUserRole(dir);
         for (String sub : new String[] {"system", "features", "etc"}) {
             PlugstackRuntime.copyTree(PlugstackRuntime.dist().resolve(sub), home.resolve(sub));
         }

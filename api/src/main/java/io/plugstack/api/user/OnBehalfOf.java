@@ -32,9 +32,13 @@ import jdk.net.UnixDomainPrincipal;
  * <li>otherwise (a runtime running as root for a job of another user) the work is done in a child
  *     process started as the user with util-linux {@code setpriv} (the user's groups from
  *     {@code /etc/passwd} with {@code --init-groups}, none when the user is not listed there), so the
- *     kernel checks exactly the rights the user has, links and all, with no window to race.</li>
+ *     kernel checks exactly the rights the user has, links and all, with no window to race;</li>
+ * <li>in a node daemon's unprivileged user role (no root), the child is asked of the root role's monitor
+ *     through {@value #MONITOR_CLIENT_PROPERTY} ({@code plugstack-run}), which runs it as the user only while
+ *     that user has a live session with the node: the user role never holds the right to become anyone.</li>
  * </ul>
- * A process that is neither the user nor root cannot act for the user and gets an IOException saying so.
+ * Any other process that is neither the user nor root cannot act for the user and gets an IOException
+ * saying so.
  */
 public final class OnBehalfOf {
 
@@ -42,6 +46,13 @@ public final class OnBehalfOf {
     public static final String SETPRIV = "/usr/bin/setpriv";
     /** The group database the peer's group is looked up in. */
     static final Path GROUP = Path.of("/etc/group");
+    /**
+     * The system property naming the monitor's client, {@code plugstack-run}, in an unprivileged role of a
+     * node daemon (set by the launcher, with {@value #MONITOR_SOCKET_PROPERTY}).
+     */
+    public static final String MONITOR_CLIENT_PROPERTY = "plugstack.monitor.client";
+    /** The system property naming the root role's monitor socket. */
+    public static final String MONITOR_SOCKET_PROPERTY = "plugstack.monitor.socket";
     /** How long a helper process may take before it is killed (a read that blocks on a FIFO, say). */
     static final long HELPER_SECONDS = 10;
 
@@ -53,6 +64,17 @@ public final class OnBehalfOf {
     private OnBehalfOf(long uid, long gid) {
         this.uid = uid;
         this.gid = gid;
+    }
+
+    /**
+     * Whether this process can act for users other than itself: it is root, or it is a node daemon's user
+     * role with the root role's monitor to ask.
+     *
+     * @return true when {@link #user(long, long)} of another user can run anything
+     */
+    public static boolean canActForOthers() {
+        return THIS_PROCESS.uid == 0
+                || (System.getProperty(MONITOR_CLIENT_PROPERTY) != null && System.getProperty(MONITOR_SOCKET_PROPERTY) != null);
     }
 
     /** {@return this process's own effective user and group (the owner of /proc/self)} */
@@ -146,6 +168,13 @@ public final class OnBehalfOf {
             return List.copyOf(argv);
         }
         if (THIS_PROCESS.uid != 0) {
+            String client = System.getProperty(MONITOR_CLIENT_PROPERTY);
+            String socket = System.getProperty(MONITOR_SOCKET_PROPERTY);
+            if (client != null && socket != null) {
+                List<String> cmd = new ArrayList<>(List.of(client, socket, Long.toString(uid), Long.toString(gid), "--"));
+                cmd.addAll(argv);
+                return cmd;
+            }
             throw new IOException("uid " + THIS_PROCESS.uid + " cannot act for uid " + uid + " (only root can)");
         }
         List<String> cmd = new ArrayList<>(List.of(SETPRIV, "--reuid=" + uid, "--regid=" + gid,

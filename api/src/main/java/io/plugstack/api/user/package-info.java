@@ -13,7 +13,8 @@
  * in the files database.
  *
  * <p>0.4.0: {@code PrivateDirectory.recordedIn} and its {@code make}/{@code remove} for a job; the static
- * {@code make} and {@code remove} deprecated.
+ * {@code make} and {@code remove} deprecated; {@code OnBehalfOf.MONITOR_CLIENT_PROPERTY} and
+ * {@code MONITOR_SOCKET_PROPERTY} (acting for a user from a node daemon's unprivileged role).
  * 0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
  */
 @org.osgi.annotation.bundle.Export

@@ -55,9 +55,12 @@ final class UserFiles {
         this.streams = streams;
     }
 
-    /** Only a runtime running as root ever acts for another user: any other keeps C Lua's functions untouched. */
+    /**
+     * Only a runtime that can act for another user (root, or a node daemon's user role through the root
+     * role's monitor) ever does: any other keeps C Lua's functions untouched.
+     */
     static boolean needed() {
-        return OnBehalfOf.thisProcess().uid() == 0;
+        return OnBehalfOf.canActForOthers();
     }
 
     /** Wraps the file functions of {@code L} ({@link HostStreams#install} done). */

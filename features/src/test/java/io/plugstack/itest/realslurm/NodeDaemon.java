@@ -52,12 +52,36 @@ public final class NodeDaemon implements AutoCloseable {
         return start(new NodeDaemon(dir, true), plugstackConf);
     }
 
+    /** The unprivileged system user a node daemon's user role runs as (its default). */
+    public static final String ROLE_USER = "plugstack";
+
+    /**
+     * Makes the user role's user when missing, and every directory above {@code dir} under /tmp traversable
+     * (o+x), since the user role reads the distribution in the test's home as that user.
+     */
+    public static void prepareUserRole(Path dir) {
+        RealSlurm.ensureSystemUser(ROLE_USER);
+        try {
+            for (Path p = dir.toAbsolutePath(); p != null && p.startsWith("/tmp") && !p.equals(Path.of("/tmp")); p = p.getParent()) {
+                if (Files.isDirectory(p)) {
+                    java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.getPosixFilePermissions(p);
+                    perms.add(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE);
+                    Files.setPosixFilePermissions(p, perms);
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError("node daemon: cannot open " + dir + "'s parents to the user role: " + e, e);
+        }
+    }
+
     private static NodeDaemon start(NodeDaemon d, String plugstackConf) {
         Path dir = d.dir;
+        prepareUserRole(dir);
         try {
             Files.createDirectories(dir);
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-            for (String sub : new String[] {"system", "features", "etc", "lib"}) {
+            // bridge/: the user role's plugstack-run (bridge/prebuilt), executable
+            for (String sub : new String[] {"system", "features", "etc", "lib", "bridge"}) {
                 copyTree(DIST.resolve(sub), d.home.resolve(sub));
             }
             Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
@@ -88,11 +112,18 @@ public final class NodeDaemon implements AutoCloseable {
         Path ready = readySocket();
         try {
             Files.deleteIfExists(ready);
+            Files.deleteIfExists(socketDir().resolve("user-role").resolve("role.sock")); // a killed role's
             process = new ProcessBuilder(argv)
                     // a bench's console reads its stdin: a pipe this harness keeps open, so it never sees EOF
                     .redirectInput(bench ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.out").toFile())).start();
             for (int i = 0; i < 600 && process.isAlive() && !Files.exists(ready); i++) {
+                Thread.sleep(50);
+            }
+            // a root node daemon relays srun's sessions to its user role: ready once that serves too
+            Path role = socketDir().resolve("user-role").resolve("role.sock");
+
+            for (int i = 0; i < 600 && !bench && process.isAlive() && !Files.exists(role); i++) {
                 Thread.sleep(50);
             }
         } catch (IOException e) {
@@ -264,7 +295,7 @@ public final class NodeDaemon implements AutoCloseable {
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(p, target);
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
         }

@@ -282,6 +282,17 @@ public final class RealSlurm implements AutoCloseable {
         return client(cmd, Map.of("HOME", home, "USER", user, "LOGNAME", user), timeout);
     }
 
+    /** Creates the system user {@code user} (no home, no login shell) unless it exists: a daemon's own user. */
+    public static void ensureSystemUser(String user) {
+        if (exec(List.of("id", "-u", user), Map.of(), CLIENT_TIMEOUT).ok()) {
+            return;
+        }
+        Result added = exec(List.of("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user), Map.of(), CLIENT_TIMEOUT);
+        if (!exec(List.of("id", "-u", user), Map.of(), CLIENT_TIMEOUT).ok()) {
+            throw new AssertionError("real-slurm: cannot create the system user " + user + ": " + added);
+        }
+    }
+
     /** Creates {@code user} (with a home, shell bash) unless it exists. */
     public static void ensureUser(String user) {
         if (exec(List.of("id", "-u", user), Map.of(), CLIENT_TIMEOUT).ok()) {

@@ -40,12 +40,28 @@ class RealSlurmCliFilterIT {
 
     @BeforeAll
     static void startNodeDaemonThenCluster() throws Exception {
-        cluster = ShimCluster.start(dir, "CliFilterPlugins=realclif\n", "CLI_FILTER_PLUGINS", "cli_filter.lua", "user.sock", 21817, 21818,
+        cluster = ShimCluster.start(dir, "CliFilterPlugins=realclif,lua\n", "CLI_FILTER_PLUGINS", "cli_filter.lua", "user.sock", 21817, 21818,
                 new ShimCluster.Fixture("itest.realclif", "realclif", "cli_filter/realclif", "realclif"));
         node = cluster.node;
+        java.nio.file.Files.writeString(node.home().resolve("etc/cli_filter.lua"), PROBE_LUA);
         slurm = cluster.slurm;
         cluster.awaitAnswer("realclif:", "sbatch", "-J", "cli-refuse", "--wrap", "true");
     }
+
+    /** The site's cli_filter.lua in Plugstack's cli_filter/lua: for "cli-shadow" jobs, what its file access may do. */
+    static final String PROBE_LUA = String.join("\n",
+            "function slurm_cli_setup_defaults(options, early) return slurm.SUCCESS end",
+            "function slurm_cli_pre_submit(options, offset)",
+            "  if options['job-name'] ~= 'cli-shadow' then return slurm.SUCCESS end",
+            "  local f, err = io.open('/etc/shadow')",
+            "  slurm.log_error('probe: shadow %s', f and 'READ' or err)",
+            "  local home = os.getenv('HOME')",
+            "  local g, e2 = io.open(home .. '/.plugstack_probe', 'w')",
+            "  if g then g:write('written\\n') g:close() end",
+            "  slurm.log_error('probe: home %s %s', home, g and 'written' or e2)",
+            "  return slurm.SUCCESS",
+            "end",
+            "function slurm_cli_post_submit(offset, job_id, step_id) return slurm.SUCCESS end", "");
 
     @AfterAll
     static void stopClusterThenNodeDaemon() throws Exception {
@@ -170,5 +186,27 @@ class RealSlurmCliFilterIT {
         long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "back", "--wrap", "true").assertOk());
         assertThat(cluster.showJob(id)).contains("Comment=realclif:sbatch:uid=0:gid=0");
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
+    }
+
+    /**
+     * Issue 25: plugin code for a user's command runs in the node daemon's unprivileged user role. A Java
+     * plugin's own file access has that role's rights, never root's (/etc/shadow is refused); a Lua hook's
+     * io acts as the command's user through the root role's monitor: refused where the user is refused, and
+     * a file it writes in the user's home is the user's.
+     */
+    @Test
+    @Order(10)
+    void pluginCodeForAUsersCommandHasNoRootRightsAndLuaActsAsThatUser() throws Exception {
+        String home = slurm.run(T, "getent", "passwd", RealSlurm.TEST_USER).stdout().strip().split(":")[5];
+        long uid = Long.parseLong(slurm.run(T, "id", "-u", RealSlurm.TEST_USER).stdout().strip());
+        Path probe = Path.of(home, ".plugstack_probe");
+        java.nio.file.Files.deleteIfExists(probe);
+        Result r = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-H", "-J", "cli-shadow", "--wrap", "true").assertOk();
+        assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("realclif: /etc/shadow: AccessDeniedException")
+                .contains("probe: shadow /etc/shadow: Permission denied").contains("probe: home " + home + " written")
+                .doesNotContain("READ").doesNotContain("read ");
+        assertThat(java.nio.file.Files.getAttribute(probe, "unix:uid")).as("written as the user").isEqualTo((int) uid);
+        java.nio.file.Files.delete(probe);
+        slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
     }
 }

@@ -61,6 +61,8 @@ class RealSlurmFailuresIT {
     static void startNodeDaemonThenCluster() throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
+        // the Java plugins' logs: local-context code runs in the node daemon's unprivileged user role (issue 25)
+        Files.setAttribute(work, "unix:mode", 01777);
         javaConf = "required demo " + work.resolve("java.log") + "\n";
         node = NodeDaemon.start(dir.resolve("node"), javaConf);
         for (String fixture : List.of("failing", "slow")) {
@@ -98,7 +100,7 @@ class RealSlurmFailuresIT {
             slurm.restartSlurmd();
         }
         slurm.resumeNode();
-        Files.writeString(work.resolve("java.log"), "");
+        emptyJavaLog();
     }
 
     // ---------------------------------------------------------------- the runtime down, unavailable=fail
@@ -317,7 +319,7 @@ class RealSlurmFailuresIT {
     void runtimeRestartedBetweenJobsServesTheNextJobAndSlurmdsLostSessionOnlyLogsAtSlurmdExit() throws IOException {
         slurm.run(T, "srun", "true").assertOk();
         awaitInJavaLog("job_epilog job_script"); // srun returns before its epilog: a restart now would fail that epilog
-        Files.writeString(work.resolve("java.log"), "");
+        emptyJavaLog();
 
         node.restart();
         Result r = slurm.run(T, "srun", "echo", "ran").assertOk();
@@ -326,7 +328,7 @@ class RealSlurmFailuresIT {
         assertThat(r.stderr()).isEmpty();
         awaitInJavaLog("job_epilog job_script");
         int before = slurm.slurmdLog().length();
-        Files.writeString(work.resolve("java.log"), "");
+        emptyJavaLog();
         slurm.restartSlurmd();
         assertThat(slurm.slurmdLog().substring(before)).contains("error: plugstack: slurmd_exit: the Plugstack runtime at " + rootSock() + ": ");
         awaitInJavaLog("init slurmd");
@@ -599,5 +601,11 @@ class RealSlurmFailuresIT {
     private static String tail(String text, int lines) {
         List<String> all = text.lines().toList();
         return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    /** Empties the Java demo plugin's log, writable by the node daemon's user role (srun's local context runs there). */
+    private static void emptyJavaLog() throws IOException {
+        Files.writeString(work.resolve("java.log"), "");
+        Files.setPosixFilePermissions(work.resolve("java.log"), PosixFilePermissions.fromString("rw-rw-rw-"));
     }
 }

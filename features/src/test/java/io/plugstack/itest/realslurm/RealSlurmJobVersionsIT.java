@@ -56,6 +56,8 @@ class RealSlurmJobVersionsIT {
     static void startTwoRuntimesThenTheCluster() throws IOException {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
+        // the Java plugins' logs: local-context code runs in the node daemon's unprivileged user role (issue 25)
+        Files.setAttribute(work, "unix:mode", 01777);
         fixtures = new FixturePlugins(Files.createDirectories(dir.resolve("jars")));
         login = NodeDaemon.start(dir.resolve("login"), "# each test lists its plugin\n");
         compute = NodeDaemon.start(dir.resolve("compute"), "# each test lists its plugin\n");

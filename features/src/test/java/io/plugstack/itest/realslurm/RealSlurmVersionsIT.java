@@ -63,6 +63,8 @@ class RealSlurmVersionsIT {
     static void startNodeDaemonThenCluster() throws IOException {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
+        // the Java plugins' logs: local-context code runs in the node daemon's unprivileged user role (issue 25)
+        Files.setAttribute(work, "unix:mode", 01777);
         fixtures = new FixturePlugins(Files.createDirectories(dir.resolve("jars")));
         // no Java plugin yet: each test deploys its own and lists it; slurmd's stack (built when slurmd
         // starts) stays empty, so no slurmd-context session outlives a test

@@ -70,13 +70,16 @@ public final class Main {
         }
         java.util.Properties overrides = new java.util.Properties();
         overrides.putAll(System.getProperties());
+        // where plugstack.jar is: a node daemon starts its user role from it
+        overrides.setProperty("plugstack.distribution", distribution.toAbsolutePath().toString());
         if (node) {
             // a daemon: no console; the bridge's sockets
             overrides.setProperty("gosh.args", "--nointeractive");
             overrides.setProperty(RuntimeSettings.NODE_SOCKET_DIR, socketDir);
         }
         Path logFile = log != null ? log : home.resolve("log").resolve(node ? "plugstack-node.log" : "plugstack.log");
-        overrides.setProperty(RuntimeSettings.LOG_FILE, logFile.toAbsolutePath().toString());
+        overrides.setProperty(RuntimeSettings.LOG_FILE, logFile.toString().equals(TimestampedLog.STDOUT) ? TimestampedLog.STDOUT
+                : logFile.toAbsolutePath().toString());
         Launcher launcher;
         try {
             RuntimeSettings settings = RuntimeSettings.load(home, overrides);

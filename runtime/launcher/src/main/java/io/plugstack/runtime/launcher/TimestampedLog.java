@@ -26,10 +26,18 @@ final class TimestampedLog extends OutputStream {
         this.file = file;
     }
 
-    /** Sends System.out and System.err to {@code path} (made, with its folder, if missing). */
+    /** {@code --log -}: the log goes to this process's stdout (a node daemon's user role, whose root role keeps the file). */
+    static final String STDOUT = "-";
+
+    /** Sends System.out and System.err to {@code path} (made, with its folder, if missing), or to stdout for {@value #STDOUT}. */
     static void redirect(Path path) throws IOException {
-        Files.createDirectories(path.toAbsolutePath().getParent());
-        OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        OutputStream out;
+        if (path.toString().equals(STDOUT)) {
+            out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+        } else {
+            Files.createDirectories(path.toAbsolutePath().getParent());
+            out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
         PrintStream stamped = new PrintStream(new TimestampedLog(out), true, StandardCharsets.UTF_8);
         System.setOut(stamped);
         System.setErr(stamped);

@@ -38,6 +38,8 @@ public final class AdminComponent {
     private final SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
     private final CommandProcessor processor;
     private final ServerSocketChannel server;
+    /** The user role's shell, to send version changes on to; null in the user role itself. */
+    private final Path roleShell;
 
     @Activate
     public AdminComponent(BundleContext context, Map<String, Object> properties, @Reference CommandProcessor processor)
@@ -45,6 +47,9 @@ public final class AdminComponent {
         this.processor = processor;
         Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
         this.server = dir.isEmpty() ? null : UnixSockets.bind(dir.get().resolve(ADMIN_SOCKET), "rw-------");
+        // the root role sends version changes on to its user role's shell, when it has one
+        boolean userRole = NodeComponent.USER_ROLE.equals(context.getProperty(NodeComponent.ROLE_PROPERTY));
+        this.roleShell = dir.isEmpty() || userRole ? null : dir.get().resolve(NodeComponent.USER_ROLE_DIR).resolve(ADMIN_SOCKET);
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");
             t.setDaemon(true);
@@ -112,6 +117,13 @@ public final class AdminComponent {
             code = 1;
         } finally {
             session.close();
+        }
+        if (code == 0 && roleShell != null && RoleAdmin.sentOn(line)) {
+            RoleAdmin.Result sent = RoleAdmin.send(roleShell, line);
+            if (sent.code() != 0) {
+                e.println("plugstack: error: the user role (srun, sbatch, salloc) did not follow: " + sent.said().strip());
+                code = 1;
+            }
         }
         o.flush();
         e.flush();

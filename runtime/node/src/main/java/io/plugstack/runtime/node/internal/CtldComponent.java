@@ -41,7 +41,9 @@ public final class CtldComponent {
     public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
             @Reference ServiceComponentRuntime scr, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
-        Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
+        // slurmctld's job_submit is not the user role's business
+        boolean userRole = NodeComponent.USER_ROLE.equals(context.getProperty(NodeComponent.ROLE_PROPERTY));
+        Optional<Path> dir = userRole ? Optional.empty() : NodeComponent.servedSocketDir(context, properties, log);
         if (dir.isEmpty()) {
             server = null;
             registration = null;

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.node.wire.FrameType;
@@ -38,11 +37,7 @@ final class CtldServer implements AutoCloseable {
     private final String slurmUser;
     private final CtldCall calls;
     private final SlurmLog log;
-    private final ExecutorService connections = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "plugstack-ctld");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService connections = UnixSockets.threads("plugstack-ctld");
 
     private CtldServer(ServerSocketChannel server, String slurmUser, OptionalLong slurmUid, CtldCall calls, SlurmLog log) {
         this.server = server;

@@ -2,6 +2,7 @@ package io.plugstack.runtime.node.internal;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -11,7 +12,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.api.user.UnixUsers;
 import io.plugstack.runtime.clifilter.CliFilterChains;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.spank.SpankStacks;
@@ -30,19 +34,97 @@ public final class NodeComponent {
     static final String SOCKET_DIR = "socket_dir";
     static final String SOCKET_DIR_PROPERTY = "plugstack.node.socket_dir";
 
+    /** Framework property: {@value #USER_ROLE} in the user role's process (the launcher sets it). */
+    static final String ROLE_PROPERTY = "plugstack.node.role";
+    static final String USER_ROLE = "user";
+    /** Framework property: the uid the user role runs as, in the root role that started it. */
+    static final String USER_ROLE_UID_PROPERTY = "plugstack.node.user_role_uid";
+    /** The user role's socket directory, inside the root role's. */
+    static final String USER_ROLE_DIR = "user-role";
+
     private final NodeServer server;
+    private final java.util.List<AutoCloseable> roleParts = new java.util.ArrayList<>();
 
     @Activate
     public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
             @Reference CliFilterChains cliFilters, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = servedSocketDir(context, properties, log);
-        this.server = dir.isEmpty() ? null : NodeServer.start(dir.get(), stacks, log);
-        if (server != null) {
+        Optional<UnixUsers.Entry> roleUser = dir.isEmpty() ? Optional.empty() : userRole(context, properties, log);
+        String userRoleUid = roleUser.map(u -> Long.toString(u.uid())).orElse(context.getProperty(USER_ROLE_UID_PROPERTY));
+        if (dir.isEmpty()) {
+            this.server = null;
+        } else if (USER_ROLE.equals(context.getProperty(ROLE_PROPERTY))) {
+            this.server = NodeServer.startUserRole(dir.get(), stacks, log);
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
+            log.info("node: user role: serving srun/sbatch/salloc's SPANK sessions and cli_filter shim, relayed to "
+                    + dir.get().resolve(NodeServer.ROLE_SOCKET));
+        } else if (userRoleUid != null) {
+            // no plugin code runs here for user-side sessions: they are relayed to the user role
+            this.server = NodeServer.startRootRole(dir.get(), stacks, log);
+            LiveSessions live = new LiveSessions();
+            roleParts.add(UserRoleRelay.start(dir.get(), dir.get().resolve(USER_ROLE_DIR).resolve(NodeServer.ROLE_SOCKET), live, log));
+            roleParts.add(Monitor.start(dir.get(), Long.parseLong(userRoleUid), live, log));
+            if (roleUser.isPresent()) {
+                RuntimeHome home = RuntimeHome.of(context::getProperty);
+                roleParts.add(UserRoleProcess.start(dir.get(), roleUser.get(), home.root(), sharedSettings(context, home),
+                        Path.of(context.getProperty(DISTRIBUTION_PROPERTY)), log));
+            }
+            log.info("node: serving the SPANK bridge in " + dir.get());
+            log.info("node: " + dir.get().resolve(NodeServer.USER_SOCKET) + " (srun, sbatch, salloc and their cli_filter shim) relayed"
+                    + " to the user role, uid " + userRoleUid);
+        } else {
+            this.server = NodeServer.start(dir.get(), stacks, log);
+            server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
+            log.info("node: serving the SPANK bridge in " + dir.get());
+            log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + dir.get().resolve(NodeServer.USER_SOCKET));
         }
-        dir.ifPresent(d -> log.info("node: serving the SPANK bridge in " + d));
-        dir.ifPresent(d -> log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + d.resolve(NodeServer.USER_SOCKET)));
+    }
+
+    /** Framework property: the folder of plugstack.jar (the launcher sets it). */
+    static final String DISTRIBUTION_PROPERTY = "plugstack.distribution";
+    /** ConfigAdmin key (else framework property {@value #USER_ROLE_USER_PROPERTY}): the user the user role runs as. */
+    static final String USER_ROLE_USER = "user_role";
+    static final String USER_ROLE_USER_PROPERTY = "plugstack.node.user_role";
+    static final String DEFAULT_ROLE_USER = "plugstack";
+    /** The root role's settings the user role gets as they are (it reads etc/plugstack.properties itself). */
+    static final List<String> SHARED_SETTINGS = List.of("plugstack.slurm.release", "plugstack.deploy.dir", "plugstack.maven.repo",
+            "plugstack.spank.conf", "plugstack.features.boot", "plugstack.lua.version", "plugstack.lua.memory.mb",
+            "plugstack.spank.call.timeout.ms", "plugstack.clifilter.call.timeout.ms", "plugstack.call.overruns.before.failed");
+
+    /**
+     * The user the user role runs as, when this is a node daemon ({@code --node}) running as root: empty
+     * otherwise (a runtime that is not root cannot act for anyone, and a bench runtime serving the bridge
+     * from deploy/plugstack.node.cfg is a developer's). A user missing from /etc/passwd is one log line.
+     */
+    private static Optional<UnixUsers.Entry> userRole(BundleContext context, Map<String, Object> properties, SlurmLog log) {
+        if (OnBehalfOf.thisProcess().uid() != 0 || context.getProperty(SOCKET_DIR_PROPERTY) == null
+                || USER_ROLE.equals(context.getProperty(ROLE_PROPERTY))) {
+            return Optional.empty();
+        }
+        Object configured = properties.get(USER_ROLE_USER);
+        String name = configured != null ? String.valueOf(configured) : context.getProperty(USER_ROLE_USER_PROPERTY);
+        name = name == null || name.isBlank() ? DEFAULT_ROLE_USER : name.trim();
+        Optional<UnixUsers.Entry> user = UnixUsers.uidOf(name).flatMap(UnixUsers::byUid);
+        if (user.isEmpty() || user.get().uid() == 0) {
+            log.error("node: user role: no unprivileged user " + name + " in /etc/passwd (useradd --system --no-create-home"
+                    + " --shell /usr/sbin/nologin " + name + "); srun, sbatch and salloc are not served");
+            return Optional.empty();
+        }
+        return user;
+    }
+
+    /** {@link #SHARED_SETTINGS} as this runtime has them, paths made absolute against its home. */
+    private static Map<String, String> sharedSettings(BundleContext context, RuntimeHome home) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String key : SHARED_SETTINGS) {
+            String v = context.getProperty(key);
+            if (v != null) {
+                out.put(key, key.endsWith(".dir") || key.endsWith(".repo") || key.endsWith(".conf")
+                        ? home.root().resolve(v).toAbsolutePath().normalize().toString() : v);
+            }
+        }
+        return out;
     }
 
     /** The node's socket directory: the configuration's, else the framework property's; empty when node mode is off. */
@@ -72,7 +154,10 @@ public final class NodeComponent {
     private static final java.util.Set<String> REFUSED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Deactivate
-    void deactivate() throws IOException {
+    void deactivate() throws Exception {
+        for (AutoCloseable part : roleParts) {
+            part.close();
+        }
         if (server != null) {
             server.close();
         }

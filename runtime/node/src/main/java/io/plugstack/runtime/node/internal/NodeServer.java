@@ -34,6 +34,8 @@ public final class NodeServer implements AutoCloseable {
 
     public static final String USER_SOCKET = "user.sock";
     static final String ROOT_SOCKET = "root.sock";
+    /** The user role's socket: the root role relays user.sock's connections to it. */
+    static final String ROLE_SOCKET = "role.sock";
     /**
      * Connections served at once per socket; one more is refused at once rather than queued behind a
      * stuck peer. Each socket has its own, so users filling user.sock never starve slurmstepd on root.sock.
@@ -55,11 +57,7 @@ public final class NodeServer implements AutoCloseable {
     private final List<ServerSocketChannel> servers;
     private final HelloDeadlines hellos;
     /** Connection threads, kept for the next connection: a thread per srun would cost a thread's start each time. */
-    private final java.util.concurrent.ExecutorService connections = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "plugstack-bridge");
-        t.setDaemon(true);
-        return t;
-    });
+    private final java.util.concurrent.ExecutorService connections = UnixSockets.threads("plugstack-bridge");
     private final SecureRandom random = new SecureRandom();
     /** The live slurmstepd (remote) sessions by their WELCOME token, for their task children's ATTACH. */
     private final java.util.Map<String, BridgeSession> steps = new java.util.concurrent.ConcurrentHashMap<>();
@@ -78,6 +76,28 @@ public final class NodeServer implements AutoCloseable {
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
     public static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
         return start(dir, stacks, log, HELLO_SECONDS * 1000);
+    }
+
+    /**
+     * The root role beside a user role: root.sock only (slurmstepd, slurmd); user.sock is the relay's
+     * ({@link UserRoleRelay}), and no plugin code runs here for a user-side session.
+     */
+    static NodeServer startRootRole(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+        ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");
+        NodeServer s = new NodeServer(stacks, log, List.of(root), HELLO_SECONDS * 1000);
+        s.serve(root, SessionPolicy.Socket.ROOT);
+        return s;
+    }
+
+    /**
+     * The user role: {@value #ROLE_SOCKET} in its own directory, for the root role's relay only; each
+     * connection serves the user-side session of the peer the relay names ({@link RelayedPeer}).
+     */
+    static NodeServer startUserRole(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+        ServerSocketChannel role = UnixSockets.bind(dir.resolve(ROLE_SOCKET), "rw-------");
+        NodeServer s = new NodeServer(stacks, log, List.of(role), HELLO_SECONDS * 1000);
+        s.serve(role, SessionPolicy.Socket.ROLE);
+        return s;
     }
 
     /** {@link #start(Path, SpankStacks, SlurmLog)} with another HELLO deadline (tests). */
@@ -100,11 +120,19 @@ public final class NodeServer implements AutoCloseable {
         BridgeSession session = null;
         String token = null;
         try (ch) {
-            long uid = peerUid(ch);
+            DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
+            OutputStream out = Channels.newOutputStream(ch);
+            OnBehalfOf connected = OnBehalfOf.peerOf(ch);
+            RelayedPeer who = new RelayedPeer(connected.uid(), connected.gid());
+            if (socket == SessionPolicy.Socket.ROLE) {
+                if (connected.uid() != 0) {
+                    throw new IOException("uid " + connected.uid() + " is not the root role; only it relays to " + ROLE_SOCKET);
+                }
+                who = RelayedPeer.read(in);
+            }
+            long uid = who.uid();
             peer = "peer uid " + uid;
             int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
-            InputStream in = new DataInputStream(Channels.newInputStream(ch));
-            OutputStream out = Channels.newOutputStream(ch);
             hellos.start(ch); // a peer that connects and says nothing must not hold its slot for ever
             Wire.Frame first;
             try {
@@ -117,8 +145,8 @@ public final class NodeServer implements AutoCloseable {
                 return;
             }
             CliEndpoint cli = cliFilter;
-            if (first.type() == FrameType.CLI_HELLO && socket == SessionPolicy.Socket.USER && cli != null) {
-                cli.serve(first, uid, peerGid(ch), in, out, max);
+            if (first.type() == FrameType.CLI_HELLO && socket != SessionPolicy.Socket.ROOT && cli != null) {
+                cli.serve(first, uid, who.gid(), in, out, max);
                 return;
             }
             if (first.type() != FrameType.HELLO) {
@@ -146,7 +174,7 @@ public final class NodeServer implements AutoCloseable {
         } catch (EOFException e) {
             // the Slurm process is done with its session
         } catch (IOException | RuntimeException e) {
-            log.error("node: " + peer + ": " + e.getMessage() + "; connection closed");
+            log.error("node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + "; connection closed");
         } finally {
             if (token != null) {
                 steps.remove(token);

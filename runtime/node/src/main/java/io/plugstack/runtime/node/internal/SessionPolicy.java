@@ -13,8 +13,11 @@ import io.plugstack.api.spank.SpankContext;
  */
 final class SessionPolicy {
 
-    /** The node's two sockets. */
-    enum Socket { USER, ROOT }
+    /**
+     * The node's sockets: user.sock and root.sock, and the user role's role.sock, whose peers are
+     * user.sock's as the root role relays them (user-side sessions only, whatever their uid).
+     */
+    enum Socket { USER, ROOT, ROLE }
 
     private SessionPolicy() {
     }

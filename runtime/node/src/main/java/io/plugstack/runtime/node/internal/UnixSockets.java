@@ -20,6 +20,15 @@ final class UnixSockets {
     private UnixSockets() {
     }
 
+    /** A pool of daemon threads named {@code name}, kept for the next connection (a thread's start per srun would cost). */
+    static java.util.concurrent.ExecutorService threads(String name) {
+        return java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
     /**
      * Binds {@code path} (replacing a stale socket there) and sets its mode explicitly, e.g. "rw-------",
      * in a directory {@link SocketDirectory} accepts.

@@ -1,0 +1,193 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.api.user.UnixUsers;
+import io.plugstack.runtime.spi.bench.CommandProtocol;
+
+/**
+ * The root role's monitor, as OpenSSH's privileged monitor serves its unprivileged child: the user role's
+ * plugin code asks it (through {@code plugstack-run}, {@link OnBehalfOf}) to run a command as the user it
+ * serves. One request per connection, {@code run-as uid gid argv...}, answered only when the connection's
+ * SO_PEERCRED is the user role's uid, and only as a uid (not root) the root role is relaying a session of
+ * right now ({@link LiveSessions}). The command runs behind setpriv as that user, in {@code /} (never a
+ * directory the user chose) with the caller's environment but the user's HOME, USER, LOGNAME and SHELL;
+ * its stdin, stdout, stderr and exit code travel as frames (runtime/bridge/PROTOCOL.md, "The monitor").
+ */
+final class Monitor implements AutoCloseable {
+
+    static final String SOCKET = "monitor.sock";
+    static final String RUN_AS = "run-as";
+    /** A client's stdin chunk; an empty one closes the command's stdin. */
+    static final byte STDIN = 4;
+    /** Exit code of a refused request, as a shell's "cannot execute". */
+    static final int REFUSED = 126;
+    /** Commands running at once for the user role; one more waits its turn at accept. */
+    static final int MAX_COMMANDS = 64;
+    static final int MAX_FRAME = 1 << 24;
+
+    private final ServerSocketChannel server;
+    private final long roleUid;
+    private final LiveSessions live;
+    private final SlurmLog log;
+    private final ExecutorService threads = UnixSockets.threads("plugstack-monitor");
+
+    private Monitor(ServerSocketChannel server, long roleUid, LiveSessions live, SlurmLog log) {
+        this.server = server;
+        this.roleUid = roleUid;
+        this.live = live;
+        this.log = log;
+    }
+
+    /** Binds {@code dir}/monitor.sock (0666: the peer check is SO_PEERCRED's) for the user role running as {@code roleUid}. */
+    static Monitor start(Path dir, long roleUid, LiveSessions live, SlurmLog log) throws IOException {
+        Monitor m = new Monitor(UnixSockets.bind(dir.resolve(SOCKET), "rw-rw-rw-"), roleUid, live, log);
+        UnixSockets.serve(m.server, SOCKET, MAX_COMMANDS, m.threads, m::serve, log, "plugstack-node-monitor");
+        return m;
+    }
+
+    private void serve(SocketChannel ch) {
+        try (ch) {
+            long peer = OnBehalfOf.peerOf(ch).uid();
+            DataInputStream in = new DataInputStream(ChannelStreams.in(ch));
+            DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(ch)));
+            CommandProtocol.Request r = CommandProtocol.Request.read(in);
+            String refused = peer != roleUid ? "peer uid " + peer + " is not the user role (uid " + roleUid + ")" : refusal(r);
+            if (refused != null) {
+                log.error("node: monitor: refused " + LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size()))))
+                        + ": " + refused);
+                CommandProtocol.frames(out, CommandProtocol.ERR).write(("plugstack-run: " + refused + "\n").getBytes());
+                CommandProtocol.exit(out, REFUSED);
+                return;
+            }
+            run(Long.parseLong(r.args().get(0)), Long.parseLong(r.args().get(1)), r.args().subList(2, r.args().size()), r.env(), in, out);
+        } catch (EOFException e) {
+            // the client went before its request was whole
+        } catch (IOException | RuntimeException e) {
+            log.error("node: monitor: " + e.getMessage() + "; connection closed");
+        }
+    }
+
+    /** Why the request is refused; null when it may run. */
+    private String refusal(CommandProtocol.Request r) {
+        if (!RUN_AS.equals(r.command())) {
+            return "unknown request " + LogText.of(r.command());
+        }
+        if (r.args().size() < 3) {
+            return "run-as needs a uid, a gid and a program";
+        }
+        long uid;
+        long gid;
+        try {
+            uid = Long.parseLong(r.args().get(0));
+            gid = Long.parseLong(r.args().get(1));
+        } catch (NumberFormatException e) {
+            return "not a uid and gid: " + LogText.of(r.args().get(0) + " " + r.args().get(1));
+        }
+        if (uid == 0) {
+            return "never as root";
+        }
+        if (!live.live(uid, gid)) {
+            return "uid " + uid + " gid " + gid + " has no session with this node now";
+        }
+        return null;
+    }
+
+    private void run(long uid, long gid, List<String> argv, Map<String, String> env, DataInputStream in, DataOutputStream out)
+            throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(uid, gid).command(argv)).directory(Path.of("/").toFile());
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        UnixUsers.byUid(uid).ifPresent(u -> {
+            pb.environment().put("HOME", u.home());
+            pb.environment().put("USER", u.name());
+            pb.environment().put("LOGNAME", u.name());
+        });
+        Process p = pb.start();
+        try {
+            var stdout = threads.submit(() -> copy(p.getInputStream(), CommandProtocol.frames(out, CommandProtocol.OUT)));
+            var stderr = threads.submit(() -> copy(p.getErrorStream(), CommandProtocol.frames(out, CommandProtocol.ERR)));
+            threads.execute(() -> stdin(in, p.getOutputStream(), p));
+            int code = p.waitFor();
+            stdout.get();
+            stderr.get();
+            CommandProtocol.exit(out, code);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("relaying the command's output: " + e.getCause().getMessage());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static Void copy(InputStream from, OutputStream to) throws IOException {
+        byte[] buf = new byte[16 * 1024];
+        for (int n; (n = from.read(buf)) > 0;) {
+            to.write(buf, 0, n);
+        }
+        return null;
+    }
+
+    /**
+     * The client's STDIN frames into the command until the empty one; the client going away (or sending
+     * garbage) ends the command, since nobody reads what it says. A command that stops reading is no error.
+     */
+    private static void stdin(DataInputStream in, OutputStream to, Process p) {
+        boolean open = true;
+        try {
+            for (;;) {
+                byte type = in.readByte();
+                int n = in.readInt();
+                if (type != STDIN || n < 0 || n > MAX_FRAME) {
+                    throw new IOException("bad frame");
+                }
+                if (n == 0) { // stdin ends; the client stays, and its going away still ends the command
+                    open = false;
+                    closeQuietly(to);
+                    continue;
+                }
+                byte[] data = in.readNBytes(n);
+                if (open) {
+                    try {
+                        to.write(data);
+                        to.flush();
+                    } catch (IOException commandClosedItsStdin) {
+                        open = false;
+                    }
+                }
+            }
+        } catch (IOException clientGone) {
+            p.destroyForcibly();
+        } finally {
+            closeQuietly(to);
+        }
+    }
+
+    private static void closeQuietly(OutputStream to) {
+        try {
+            to.close();
+        } catch (IOException e) {
+            // the command is gone already
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        threads.shutdownNow();
+    }
+}

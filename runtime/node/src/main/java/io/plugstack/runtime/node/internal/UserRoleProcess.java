@@ -1,0 +1,181 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.api.user.UnixUsers;
+
+/**
+ * The user role: a second runtime from the same distribution, started by the root role as an
+ * unprivileged system user (setpriv, its parent-death signal set so a killed root role takes it along),
+ * serving the user-side sessions the root role relays (SPANK local and allocator, cli_filter). Its home is
+ * {@code data/user-role/} (its own data/, and links to the root home's etc/, features/ and system/); it
+ * reads the root home's deploy folder and starts from the root role's version choices. What it logs comes
+ * into the root role's log as {@code user role: ...}. Restarted when it exits, with a back-off.
+ */
+final class UserRoleProcess implements AutoCloseable {
+
+    static final String HOME = "user-role";
+    /** The root role's state files the user role starts from: its pins and rollback history, its features. */
+    static final List<String> STARTS_FROM = List.of("plugin-versions.properties", "features.state");
+    private static final Pattern STAMP = Pattern.compile("^\\[[^\\]]*\\] ");
+    private static final long MAX_BACKOFF_MS = 30_000;
+
+    private final List<String> argv;
+    private final SlurmLog log;
+    private volatile Process process;
+    private volatile boolean closing;
+
+    private UserRoleProcess(List<String> argv, SlurmLog log) {
+        this.argv = argv;
+        this.log = log;
+    }
+
+    /**
+     * Prepares the user role's home and socket directory for {@code user} and starts it.
+     *
+     * @param socketDir  the root role's (checked) socket directory; the role's is {@code user-role/} in it
+     * @param home       the root role's home
+     * @param settings   the root role's framework properties the role needs as they are (deploy folder, release, ...)
+     * @param distribution the folder of plugstack.jar (and bridge/prebuilt/plugstack-run)
+     */
+    static UserRoleProcess start(Path socketDir, UnixUsers.Entry user, Path home, Map<String, String> settings, Path distribution,
+            SlurmLog log) throws IOException {
+        Path roleSockets = ownedDirectory(socketDir.resolve(NodeComponent.USER_ROLE_DIR), user);
+        Path roleHome = ownedDirectory(home.resolve("data").resolve(HOME), user);
+        for (String shared : List.of("etc", "features", "system")) {
+            Path link = roleHome.resolve(shared);
+            Files.deleteIfExists(link); // a link the role may have changed is made anew by root
+            Files.createSymbolicLink(link, home.resolve(shared).toAbsolutePath());
+        }
+        Path roleData = ownedDirectory(roleHome.resolve("data"), user);
+        // the versions and features it starts from are the root role's; later changes are sent on (RoleAdmin)
+        for (String state : STARTS_FROM) {
+            Path file = home.resolve("data").resolve(state);
+            Path copy = roleData.resolve(state);
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                Files.setAttribute(copy, "unix:uid", (int) user.uid(), LinkOption.NOFOLLOW_LINKS);
+            } else {
+                Files.deleteIfExists(copy);
+            }
+        }
+        Path client = distribution.resolve("bridge/prebuilt/plugstack-run");
+        if (!Files.isExecutable(client)) {
+            log.error("node: user role: no executable " + client + " (the distribution's monitor client): plugins cannot act as the"
+                    + " calling user (OnBehalfOf, cli_filter/lua's file access) until it is there");
+        }
+        List<String> argv = new ArrayList<>(List.of(OnBehalfOf.SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(), "--init-groups",
+                "--pdeathsig", "TERM", "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-D" + NodeComponent.ROLE_PROPERTY + "=" + NodeComponent.USER_ROLE,
+                "-D" + OnBehalfOf.MONITOR_SOCKET_PROPERTY + "=" + socketDir.resolve(Monitor.SOCKET),
+                "-D" + OnBehalfOf.MONITOR_CLIENT_PROPERTY + "=" + client));
+        settings.forEach((k, v) -> argv.add("-D" + k + "=" + v));
+        argv.addAll(List.of("-jar", distribution.resolve("plugstack.jar").toString(), "--home", roleHome.toString(), "--node",
+                "--socket-dir", roleSockets.toString(), "--log", "-"));
+        UserRoleProcess p = new UserRoleProcess(List.copyOf(argv), log);
+        Thread t = new Thread(p::supervise, "plugstack-user-role");
+        t.setDaemon(true);
+        t.start();
+        return p;
+    }
+
+    /** {@code dir}, made if missing (never through a link), the user's, mode 0700. */
+    private static Path ownedDirectory(Path dir, UnixUsers.Entry user) throws IOException {
+        try {
+            Files.createDirectory(dir);
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(dir + ": not a directory; the user role cannot start");
+            }
+        }
+        Files.setAttribute(dir, "unix:uid", (int) user.uid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(dir, "unix:gid", (int) user.gid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        return dir;
+    }
+
+    /** Runs the role, and again when it exits (1 s, doubling to 30 s; back to 1 s after a minute up). */
+    private void supervise() {
+        long backoff = 1000;
+        while (!closing) {
+            long started = System.currentTimeMillis();
+            int code;
+            try {
+                Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+                process = p;
+                log.info("node: user role started (pid " + p.pid() + ")");
+                copyLog(p);
+                code = p.waitFor();
+            } catch (IOException e) {
+                log.error("node: cannot start the user role: " + e.getMessage());
+                code = -1;
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (closing) {
+                return;
+            }
+            backoff = System.currentTimeMillis() - started > 60_000 ? 1000 : Math.min(backoff * 2, MAX_BACKOFF_MS);
+            log.error("node: the user role exited (" + code + "); started again in " + backoff / 1000 + " s");
+            try {
+                Thread.sleep(backoff);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** The role's log lines into this log, on a thread of their own; its own timestamps give way to ours. */
+    private void copyLog(Process p) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null;) {
+                    System.err.println("user role: " + STAMP.matcher(line).replaceFirst(""));
+                }
+            } catch (IOException e) {
+                // the role is gone
+            }
+        }, "plugstack-user-role-log");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The role's pid now; -1 while it is not running. */
+    long pid() {
+        Process p = process;
+        return p != null && p.isAlive() ? p.pid() : -1;
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        Process p = process;
+        if (p == null) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.plugstack.runtime.node.internal;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+
+/**
+ * The root role's user.sock when a user role serves the user-side sessions (SPANK local and allocator,
+ * cli_filter): no plugin code runs here for them. Each connection's peer is read with SO_PEERCRED, written
+ * in front ({@link RelayedPeer}) of a connection to the user role's role.sock, and the bytes are relayed
+ * both ways until either end closes. While it lasts, the peer's uid is live for the monitor.
+ */
+final class UserRoleRelay implements AutoCloseable {
+
+    /** How long a connection waits for the user role (starting, or restarting after a crash) before it is closed. */
+    static final long ROLE_WAIT_MS = 10_000;
+
+    private final ServerSocketChannel server;
+    private final Path roleSocket;
+    private final LiveSessions live;
+    private final SlurmLog log;
+    private final ExecutorService pumps = UnixSockets.threads("plugstack-relay");
+
+    private UserRoleRelay(ServerSocketChannel server, Path roleSocket, LiveSessions live, SlurmLog log) {
+        this.server = server;
+        this.roleSocket = roleSocket;
+        this.live = live;
+        this.log = log;
+    }
+
+    /** Binds {@code dir}/user.sock (0666) and relays each connection to {@code roleSocket}. */
+    static UserRoleRelay start(Path dir, Path roleSocket, LiveSessions live, SlurmLog log) throws IOException {
+        UserRoleRelay r = new UserRoleRelay(UnixSockets.bind(dir.resolve(NodeServer.USER_SOCKET), "rw-rw-rw-"), roleSocket, live, log);
+        UnixSockets.serve(r.server, NodeServer.USER_SOCKET, NodeServer.MAX_CONNECTIONS, r.pumps, r::relay, log, "plugstack-node-user");
+        return r;
+    }
+
+    private void relay(SocketChannel client) {
+        RelayedPeer peer = null;
+        try (client; SocketChannel role = connectRole()) {
+            OnBehalfOf who = OnBehalfOf.peerOf(client);
+            peer = new RelayedPeer(who.uid(), who.gid());
+            peer.write(new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(role))));
+            live.opened(peer);
+            pumps.execute(() -> pump(role, client));
+            pump(client, role);
+        } catch (IOException e) {
+            log.error("node: user.sock" + (peer == null ? "" : " peer uid " + peer.uid()) + ": " + e.getMessage() + "; connection closed");
+        } finally {
+            if (peer != null) {
+                live.closed(peer);
+            }
+        }
+    }
+
+    /** Copies {@code from} to {@code to} until {@code from} ends, then ends both (the other pump stops too). */
+    private static void pump(SocketChannel from, SocketChannel to) {
+        try {
+            InputStream in = ChannelStreams.in(from);
+            OutputStream out = ChannelStreams.out(to);
+            byte[] buf = new byte[16 * 1024];
+            for (int n; (n = in.read(buf)) > 0;) {
+                out.write(buf, 0, n);
+            }
+        } catch (IOException e) {
+            // one end went: the peer is done, or the user role stopped
+        } finally {
+            closeQuietly(from);
+            closeQuietly(to);
+        }
+    }
+
+    private static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+
+    /** The user role's socket, waited for (bounded) while the role starts. */
+    private SocketChannel connectRole() throws IOException {
+        long end = System.currentTimeMillis() + ROLE_WAIT_MS;
+        for (;;) {
+            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                ch.connect(UnixDomainSocketAddress.of(roleSocket));
+                return ch;
+            } catch (IOException e) {
+                ch.close();
+                if (System.currentTimeMillis() > end) {
+                    throw new IOException("the user role at " + roleSocket + " does not answer: " + e.getMessage());
+                }
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the user role");
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        pumps.shutdownNow();
+    }
+}

@@ -1,0 +1,156 @@
+package io.plugstack.runtime.node.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.api.user.UnixUsers;
+
+/**
+ * The root role's monitor, driven through the real C client the user role runs ({@code plugstack-run},
+ * built by runtime/bridge before this module): it acts only for the user role, only as a user with a live
+ * session, never as root, and a command's stdin, output and exit code travel whole.
+ */
+@Timeout(60)
+class MonitorTest {
+
+    static final Path CLIENT = Path.of(System.getProperty("plugstack.run", "../bridge/target/c/plugstack-run"));
+    static final String USER = "plugstackmon";
+
+    @TempDir
+    Path dir;
+    final LiveSessions live = new LiveSessions();
+    final List<String> logged = new CopyOnWriteArrayList<>();
+    Monitor monitor;
+
+    @BeforeAll
+    static void aTestUser() throws Exception {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "needs root (CI runs as root): the monitor runs commands as another user");
+        if (UnixUsers.uidOf(USER).isEmpty()) {
+            Process p = new ProcessBuilder("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", USER).inheritIO().start();
+            p.waitFor(60, TimeUnit.SECONDS);
+        }
+        assertThat(UnixUsers.uidOf(USER)).as("test user " + USER).isPresent();
+        assertThat(CLIENT).as("plugstack-run, built by runtime/bridge (make)").isExecutable();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        if (monitor != null) {
+            monitor.close();
+        }
+    }
+
+    private UnixUsers.Entry user() {
+        return UnixUsers.uidOf(USER).flatMap(UnixUsers::byUid).orElseThrow();
+    }
+
+    /** The monitor for a user role running as {@code roleUid}; this test (root) plays that role when roleUid is 0. */
+    private void monitorFor(long roleUid) throws IOException {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        monitor = Monitor.start(dir, roleUid, live, SlurmLog.lines("t", new java.io.PrintStream(new java.io.OutputStream() {
+            private final StringBuilder line = new StringBuilder();
+
+            @Override
+            public void write(int b) {
+                if (b == '\n') {
+                    logged.add(line.toString());
+                    line.setLength(0);
+                } else {
+                    line.append((char) b);
+                }
+            }
+        }, true), 0));
+    }
+
+    /** plugstack-run as the user role runs it: exit code, stdout, stderr. */
+    private String[] run(long uid, long gid, String stdin, String... argv) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(CLIENT.toString(), dir.resolve(Monitor.SOCKET).toString(), Long.toString(uid),
+                Long.toString(gid), "--"));
+        cmd.addAll(List.of(argv));
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new String[] {Integer.toString(p.exitValue()), out, err};
+    }
+
+    @Test
+    void aLiveUsersCommandRunsAsThatUserWithItsStdinOutputAndExitCode() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        live.opened(new RelayedPeer(u.uid(), u.gid()));
+        String[] r = run(u.uid(), u.gid(), "hello\n", "/bin/sh", "-c", "id -u; id -g; cat; echo oops >&2; exit 3");
+        assertThat(r[0]).isEqualTo("3");
+        assertThat(r[1]).isEqualTo(u.uid() + "\n" + u.gid() + "\nhello\n");
+        assertThat(r[2]).isEqualTo("oops\n");
+    }
+
+    @Test
+    void theCommandRunsInTheRootDirectoryWithTheUsersHomeNotOneTheCallerChose() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        live.opened(new RelayedPeer(u.uid(), u.gid()));
+        String[] r = run(u.uid(), u.gid(), "", "/bin/sh", "-c", "pwd; echo $HOME $USER");
+        assertThat(r[1]).isEqualTo("/\n" + u.home() + " " + u.name() + "\n");
+    }
+
+    @Test
+    void aUserWithNoLiveSessionIsNeverActedFor() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        String[] r = run(u.uid(), u.gid(), "", "/usr/bin/id", "-u");
+        assertThat(r[0]).isEqualTo("126");
+        assertThat(r[1]).isEmpty();
+        assertThat(r[2]).isEqualTo("plugstack-run: uid " + u.uid() + " gid " + u.gid() + " has no session with this node now\n");
+        assertThat(logged).anyMatch(l -> l.contains("node: monitor: refused " + u.uid() + " " + u.gid() + ": uid " + u.uid()));
+    }
+
+    @Test
+    void aUserWhoseSessionEndedIsNoLongerActedFor() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        RelayedPeer session = new RelayedPeer(u.uid(), u.gid());
+        live.opened(session);
+        live.closed(session);
+        assertThat(run(u.uid(), u.gid(), "", "/usr/bin/id", "-u")[0]).isEqualTo("126");
+    }
+
+    @Test
+    void rootIsNeverActedForEvenWithALiveRootSession() throws Exception {
+        monitorFor(0);
+        live.opened(new RelayedPeer(0, 0));
+        String[] r = run(0, 0, "", "/usr/bin/id", "-u");
+        assertThat(r[0]).isEqualTo("126");
+        assertThat(r[2]).isEqualTo("plugstack-run: never as root\n");
+    }
+
+    @Test
+    void aPeerThatIsNotTheUserRoleIsRefused() throws Exception {
+        monitorFor(user().uid()); // the role is that user; this test runs as root
+        UnixUsers.Entry u = user();
+        live.opened(new RelayedPeer(u.uid(), u.gid()));
+        String[] r = run(u.uid(), u.gid(), "", "/usr/bin/id", "-u");
+        assertThat(r[0]).isEqualTo("126");
+        assertThat(r[2]).isEqualTo("plugstack-run: peer uid 0 is not the user role (uid " + u.uid() + ")\n");
+    }
+}

@@ -1,0 +1,77 @@
+package io.plugstack.runtime.node.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.api.user.OnBehalfOf;
+
+/**
+ * The root role's user.sock beside a user role: the peer's SO_PEERCRED credentials go in front of the
+ * relayed connection, bytes pass both ways at once, and the peer is live for the monitor exactly while
+ * its connection lasts.
+ */
+@Timeout(60)
+class UserRoleRelayTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theRelayNamesThePeerByItsCredentialsPassesBytesBothWaysAndKeepsItLiveWhileConnected() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path roleDir = Files.createDirectory(dir.resolve("user-role"));
+        LiveSessions live = new LiveSessions();
+        OnBehalfOf me = OnBehalfOf.thisProcess();
+        try (ServerSocketChannel role = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                UserRoleRelay relay = UserRoleRelay.start(dir, roleDir.resolve("role.sock"), live, SlurmLog.lines("t", System.err, 0))) {
+            role.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
+            // the user role's side: read the header, then answer each byte with the byte + 1 while the client still writes
+            CompletableFuture<RelayedPeer> header = CompletableFuture.supplyAsync(() -> {
+                try (SocketChannel ch = role.accept()) {
+                    DataInputStream in = new DataInputStream(ChannelStreams.in(ch));
+                    RelayedPeer p = RelayedPeer.read(in);
+                    OutputStream out = ChannelStreams.out(ch);
+                    for (int b; (b = in.read()) != -1 && b != 'q';) {
+                        out.write(b + 1);
+                    }
+                    return p;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (SocketChannel client = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                client.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+                OutputStream out = ChannelStreams.out(client);
+                InputStream in = ChannelStreams.in(client);
+                for (char c = 'a'; c < 'f'; c++) {
+                    out.write(c);
+                    assertThat(in.read()).isEqualTo(c + 1);
+                }
+                assertThat(live.live(me.uid(), me.gid())).as("live while connected").isTrue();
+                out.write('q');
+                assertThat(header.get()).isEqualTo(new RelayedPeer(me.uid(), me.gid()));
+                assertThat(in.read()).as("the role's end closed: so is the client's").isEqualTo(-1);
+            }
+            for (int i = 0; i < 100 && live.live(me.uid(), me.gid()); i++) {
+                Thread.sleep(20);
+            }
+            assertThat(live.live(me.uid(), me.gid())).as("not live once the connection ended").isFalse();
+        }
+    }
+}
