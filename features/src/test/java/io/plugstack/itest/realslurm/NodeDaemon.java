@@ -93,6 +93,15 @@ public final class NodeDaemon implements AutoCloseable {
         return d;
     }
 
+    /** The child roles' sockets a root node daemon serves with this machine's users (docs/security.md). */
+    private List<Path> roleSockets() {
+        List<Path> out = new ArrayList<>(List.of(socketDir().resolve("user-role").resolve("role.sock")));
+        if (RealSlurm.userExists("slurm")) {
+            out.add(socketDir().resolve("ctld-role").resolve("role.sock"));
+        }
+        return out;
+    }
+
     /** The socket the runtime serves last among those a test needs: root.sock, or a bench's bench.sock. */
     private Path readySocket() {
         return bench ? home.resolve("data/bench.sock") : socketDir().resolve("root.sock");
@@ -112,7 +121,9 @@ public final class NodeDaemon implements AutoCloseable {
         Path ready = readySocket();
         try {
             Files.deleteIfExists(ready);
-            Files.deleteIfExists(socketDir().resolve("user-role").resolve("role.sock")); // a killed role's
+            for (Path role : roleSockets()) {
+                Files.deleteIfExists(role); // a killed role's
+            }
             process = new ProcessBuilder(argv)
                     // a bench's console reads its stdin: a pipe this harness keeps open, so it never sees EOF
                     .redirectInput(bench ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -120,11 +131,12 @@ public final class NodeDaemon implements AutoCloseable {
             for (int i = 0; i < 600 && process.isAlive() && !Files.exists(ready); i++) {
                 Thread.sleep(50);
             }
-            // a root node daemon relays srun's sessions to its user role: ready once that serves too
-            Path role = socketDir().resolve("user-role").resolve("role.sock");
-
-            for (int i = 0; i < 600 && !bench && process.isAlive() && !Files.exists(role); i++) {
-                Thread.sleep(50);
+            // a root node daemon relays srun's sessions to its user role, and slurmctld's job_submit shim to its
+            // ctld role (SlurmUser's, when that user exists here): ready once those serve too
+            for (Path role : bench ? List.<Path>of() : roleSockets()) {
+                for (int i = 0; i < 600 && process.isAlive() && !Files.exists(role); i++) {
+                    Thread.sleep(50);
+                }
             }
         } catch (IOException e) {
             throw new AssertionError("node daemon: cannot start: " + e, e);

@@ -282,6 +282,11 @@ public final class RealSlurm implements AutoCloseable {
         return client(cmd, Map.of("HOME", home, "USER", user, "LOGNAME", user), timeout);
     }
 
+    /** Whether {@code user} exists here. */
+    public static boolean userExists(String user) {
+        return exec(List.of("id", "-u", user), Map.of(), CLIENT_TIMEOUT).ok();
+    }
+
     /** Creates the system user {@code user} (no home, no login shell) unless it exists: a daemon's own user. */
     public static void ensureSystemUser(String user) {
         if (exec(List.of("id", "-u", user), Map.of(), CLIENT_TIMEOUT).ok()) {

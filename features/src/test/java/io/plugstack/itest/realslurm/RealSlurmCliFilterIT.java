@@ -59,6 +59,9 @@ class RealSlurmCliFilterIT {
             "  local g, e2 = io.open(home .. '/.plugstack_probe', 'w')",
             "  if g then g:write('written\\n') g:close() end",
             "  slurm.log_error('probe: home %s %s', home, g and 'written' or e2)",
+            "  local h, e3 = io.open(home .. '/.slurm_last_submit', 'w')", // a site hook's record, through the user's link
+            "  if h then h:write(options['job-name'] .. '\\n') h:close() end",
+            "  slurm.log_error('probe: last submit %s', h and 'written' or e3)",
             "  return slurm.SUCCESS",
             "end",
             "function slurm_cli_post_submit(offset, job_id, step_id) return slurm.SUCCESS end", "");
@@ -201,10 +204,18 @@ class RealSlurmCliFilterIT {
         long uid = Long.parseLong(slurm.run(T, "id", "-u", RealSlurm.TEST_USER).stdout().strip());
         Path probe = Path.of(home, ".plugstack_probe");
         java.nio.file.Files.deleteIfExists(probe);
+        // the cron-style attack: the user links the hook's record file to a file in a directory only root may write
+        Path rootOnly = java.nio.file.Files.createDirectories(dir.resolve("root-only"));
+        java.nio.file.Files.setPosixFilePermissions(rootOnly, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Path link = Path.of(home, ".slurm_last_submit");
+        java.nio.file.Files.deleteIfExists(link);
+        slurm.runAs(RealSlurm.TEST_USER, T, "ln", "-s", rootOnly.resolve("x").toString(), link.toString()).assertOk();
         Result r = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-H", "-J", "cli-shadow", "--wrap", "true").assertOk();
         assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("realclif: /etc/shadow: AccessDeniedException")
                 .contains("probe: shadow /etc/shadow: Permission denied").contains("probe: home " + home + " written")
-                .doesNotContain("READ").doesNotContain("read ");
+                .contains("probe: last submit " + link + ": Permission denied").doesNotContain("READ").doesNotContain("read ");
+        assertThat(rootOnly.resolve("x")).as("nothing written through the user's link").doesNotExist();
+        java.nio.file.Files.delete(link);
         assertThat(java.nio.file.Files.getAttribute(probe, "unix:uid")).as("written as the user").isEqualTo((int) uid);
         java.nio.file.Files.delete(probe);
         slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();

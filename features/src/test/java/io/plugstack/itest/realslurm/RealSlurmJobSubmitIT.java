@@ -138,4 +138,16 @@ class RealSlurmJobSubmitIT {
         assertThat(cluster.showJob(id)).contains("Comment=stamped-by-java");
         slurm.run(T, "scancel", Long.toString(id)).assertOk();
     }
+
+    /**
+     * Issue 25: job_submit runs in slurmctld as SlurmUser, so here it runs in the node daemon's ctld role,
+     * as SlurmUser (slurm), not root: a Java plugin's own read of /etc/shadow is refused by the kernel.
+     */
+    @Test
+    @Order(8)
+    void aJavaJobSubmitPluginRunsAsSlurmUserWithoutRootsRights() {
+        Result r = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-J", "js-shadow", "--wrap", "true");
+        assertThat(r.exitCode()).as("%s", r).isEqualTo(1);
+        assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("realjs: /etc/shadow: AccessDeniedException; runs as slurm");
+    }
 }

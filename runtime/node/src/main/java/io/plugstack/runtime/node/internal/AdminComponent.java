@@ -10,6 +10,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -38,8 +39,8 @@ public final class AdminComponent {
     private final SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
     private final CommandProcessor processor;
     private final ServerSocketChannel server;
-    /** The user role's shell, to send version changes on to; null in the user role itself. */
-    private final Path roleShell;
+    /** The child roles' shells, to send version changes on to; none in a child role itself. */
+    private final List<Path> roleShells;
 
     @Activate
     public AdminComponent(BundleContext context, Map<String, Object> properties, @Reference CommandProcessor processor)
@@ -47,9 +48,9 @@ public final class AdminComponent {
         this.processor = processor;
         Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
         this.server = dir.isEmpty() ? null : UnixSockets.bind(dir.get().resolve(ADMIN_SOCKET), "rw-------");
-        // the root role sends version changes on to its user role's shell, when it has one
-        boolean userRole = NodeComponent.USER_ROLE.equals(context.getProperty(NodeComponent.ROLE_PROPERTY));
-        this.roleShell = dir.isEmpty() || userRole ? null : dir.get().resolve(NodeComponent.USER_ROLE_DIR).resolve(ADMIN_SOCKET);
+        // the root role sends version changes on to its child roles' shells
+        this.roleShells = dir.isEmpty() ? List.of() : java.util.Arrays.stream(ChildRole.values())
+                .filter(r -> NodeComponent.relays(r, context, properties)).map(r -> dir.get().resolve(r.dir).resolve(ADMIN_SOCKET)).toList();
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");
             t.setDaemon(true);
@@ -118,10 +119,10 @@ public final class AdminComponent {
         } finally {
             session.close();
         }
-        if (code == 0 && roleShell != null && RoleAdmin.sentOn(line)) {
-            RoleAdmin.Result sent = RoleAdmin.send(roleShell, line);
+        for (Path shell : code == 0 && RoleAdmin.sentOn(line) ? roleShells : List.<Path>of()) {
+            RoleAdmin.Result sent = RoleAdmin.send(shell, line);
             if (sent.code() != 0) {
-                e.println("plugstack: error: the user role (srun, sbatch, salloc) did not follow: " + sent.said().strip());
+                e.println("plugstack: error: the " + shell.getParent().getFileName() + " did not follow: " + sent.said().strip());
                 code = 1;
             }
         }

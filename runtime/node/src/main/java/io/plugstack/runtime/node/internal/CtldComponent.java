@@ -41,9 +41,10 @@ public final class CtldComponent {
     public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
             @Reference ServiceComponentRuntime scr, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
-        // slurmctld's job_submit is not the user role's business
-        boolean userRole = NodeComponent.USER_ROLE.equals(context.getProperty(NodeComponent.ROLE_PROPERTY));
-        Optional<Path> dir = userRole ? Optional.empty() : NodeComponent.servedSocketDir(context, properties, log);
+        // job_submit runs in the ctld role when there is one (the root role relays ctld.sock to it), never in the user role
+        Optional<ChildRole> self = ChildRole.of(context);
+        boolean here = self.map(r -> r == ChildRole.CTLD).orElse(!NodeComponent.relays(ChildRole.CTLD, context, properties));
+        Optional<Path> dir = here ? NodeComponent.servedSocketDir(context, properties, log) : Optional.empty();
         if (dir.isEmpty()) {
             server = null;
             registration = null;
@@ -65,8 +66,13 @@ public final class CtldComponent {
         rebind.setDaemon(true);
         rebind.start();
         String user = slurmUser(context, properties);
-        server = CtldServer.start(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
-        log.info("node: serving slurmctld's job_submit shim on " + dir.get().resolve(CtldServer.SOCKET) + " (SlurmUser " + user + ")");
+        if (self.isPresent()) {
+            server = CtldServer.startRole(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
+            log.info("node: ctld role: serving slurmctld's job_submit shim, relayed to " + dir.get().resolve(NodeServer.ROLE_SOCKET));
+        } else {
+            server = CtldServer.start(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
+            log.info("node: serving slurmctld's job_submit shim on " + dir.get().resolve(CtldServer.SOCKET) + " (SlurmUser " + user + ")");
+        }
     }
 
     static String slurmUser(BundleContext context, Map<String, Object> properties) {

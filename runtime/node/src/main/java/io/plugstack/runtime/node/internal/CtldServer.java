@@ -62,13 +62,36 @@ final class CtldServer implements AutoCloseable {
         return s;
     }
 
+    /**
+     * The ctld role: {@value NodeServer#ROLE_SOCKET} in its own directory, for the root role's relay only; each
+     * connection is checked as ctld.sock's would be, with the peer the relay names ({@link RelayedPeer}).
+     */
+    static CtldServer startRole(Path dir, String slurmUser, CtldCall calls, SlurmLog log) throws IOException {
+        ServerSocketChannel server = UnixSockets.bind(dir.resolve(NodeServer.ROLE_SOCKET), "rw-------");
+        OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
+        CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
+        UnixSockets.serve(server, NodeServer.ROLE_SOCKET, MAX_CONNECTIONS, s.connections, ch -> s.connection(ch, true), log,
+                "plugstack-node-ctld");
+        return s;
+    }
+
     private void connection(SocketChannel ch) {
+        connection(ch, false);
+    }
+
+    private void connection(SocketChannel ch, boolean relayed) {
         String peer = "peer ?";
         try (ch) {
             long uid = NodeServer.peerUid(ch);
-            peer = "job_submit peer uid " + uid;
             InputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
+            if (relayed) {
+                if (uid != 0) {
+                    throw new IOException("uid " + uid + " is not the root role; only it relays to " + NodeServer.ROLE_SOCKET);
+                }
+                uid = RelayedPeer.read(new DataInputStream(in)).uid();
+            }
+            peer = "job_submit peer uid " + uid;
             Wire.Frame first = Wire.read(in, uid == 0 || isSlurm(uid) ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME);
             if (first.type() != FrameType.JOB_HELLO) {
                 throw new IOException("first frame is " + first.type() + ", not JOB_HELLO");

@@ -1,6 +1,8 @@
 package io.plugstack.runtime.node.internal;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,13 +36,8 @@ public final class NodeComponent {
     static final String SOCKET_DIR = "socket_dir";
     static final String SOCKET_DIR_PROPERTY = "plugstack.node.socket_dir";
 
-    /** Framework property: {@value #USER_ROLE} in the user role's process (the launcher sets it). */
+    /** Framework property: the {@link ChildRole} name in a child role's process (the root role sets it). */
     static final String ROLE_PROPERTY = "plugstack.node.role";
-    static final String USER_ROLE = "user";
-    /** Framework property: the uid the user role runs as, in the root role that started it. */
-    static final String USER_ROLE_UID_PROPERTY = "plugstack.node.user_role_uid";
-    /** The user role's socket directory, inside the root role's. */
-    static final String USER_ROLE_DIR = "user-role";
 
     private final NodeServer server;
     private final java.util.List<AutoCloseable> roleParts = new java.util.ArrayList<>();
@@ -50,29 +47,44 @@ public final class NodeComponent {
             @Reference CliFilterChains cliFilters, @Reference PluginCatalog catalog) throws IOException {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = servedSocketDir(context, properties, log);
-        Optional<UnixUsers.Entry> roleUser = dir.isEmpty() ? Optional.empty() : userRole(context, properties, log);
-        String userRoleUid = roleUser.map(u -> Long.toString(u.uid())).orElse(context.getProperty(USER_ROLE_UID_PROPERTY));
+        Optional<ChildRole> self = ChildRole.of(context);
         if (dir.isEmpty()) {
             this.server = null;
-        } else if (USER_ROLE.equals(context.getProperty(ROLE_PROPERTY))) {
-            this.server = NodeServer.startUserRole(dir.get(), stacks, log);
-            server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
-            log.info("node: user role: serving srun/sbatch/salloc's SPANK sessions and cli_filter shim, relayed to "
-                    + dir.get().resolve(NodeServer.ROLE_SOCKET));
-        } else if (userRoleUid != null) {
-            // no plugin code runs here for user-side sessions: they are relayed to the user role
-            this.server = NodeServer.startRootRole(dir.get(), stacks, log);
-            LiveSessions live = new LiveSessions();
-            roleParts.add(UserRoleRelay.start(dir.get(), dir.get().resolve(USER_ROLE_DIR).resolve(NodeServer.ROLE_SOCKET), live, log));
-            roleParts.add(Monitor.start(dir.get(), Long.parseLong(userRoleUid), live, log));
-            if (roleUser.isPresent()) {
-                RuntimeHome home = RuntimeHome.of(context::getProperty);
-                roleParts.add(UserRoleProcess.start(dir.get(), roleUser.get(), home.root(), sharedSettings(context, home),
-                        Path.of(context.getProperty(DISTRIBUTION_PROPERTY)), log));
+        } else if (self.isPresent()) {
+            // a child role serves only what the root role relays to it: the user role here, the ctld role in CtldComponent
+            this.server = self.get() == ChildRole.USER ? NodeServer.startUserRole(dir.get(), stacks, log) : null;
+            if (server != null) {
+                server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
+                log.info("node: user role: serving srun/sbatch/salloc's SPANK sessions and cli_filter shim, relayed to "
+                        + dir.get().resolve(NodeServer.ROLE_SOCKET));
             }
+        } else if (splits(context)) {
+            // no plugin code runs here for the child roles' sessions: they are relayed
+            this.server = NodeServer.startRootRole(dir.get(), stacks, log);
             log.info("node: serving the SPANK bridge in " + dir.get());
-            log.info("node: " + dir.get().resolve(NodeServer.USER_SOCKET) + " (srun, sbatch, salloc and their cli_filter shim) relayed"
-                    + " to the user role, uid " + userRoleUid);
+            LiveSessions live = new LiveSessions();
+            RuntimeHome home = RuntimeHome.of(context::getProperty);
+            for (ChildRole role : ChildRole.configured(context, properties)) {
+                Optional<UnixUsers.Entry> user = childUser(role, context, properties);
+                if (user.isEmpty()) {
+                    log.error("node: " + role.name + " role: no unprivileged user " + childUserName(role, context, properties)
+                            + " in /etc/passwd (useradd --system --no-create-home --shell /usr/sbin/nologin ...); "
+                            + (role == ChildRole.USER ? "srun, sbatch and salloc are not served" : "job_submit runs here, as root"));
+                    continue;
+                }
+                // only the monitor reads who is live, and only for a role that acts for users
+                roleParts.add(RoleRelay.start(dir.get(), role, role.actsForUsers ? live : new LiveSessions(), log));
+                if (role == ChildRole.CTLD) { // slurmctld connects as SlurmUser
+                    Files.setAttribute(dir.get().resolve(role.socket), "unix:uid", (int) user.get().uid(), LinkOption.NOFOLLOW_LINKS);
+                }
+                if (role.actsForUsers) {
+                    roleParts.add(Monitor.start(dir.get(), user.get().uid(), live, log));
+                }
+                roleParts.add(RoleProcess.start(role, dir.get(), user.get(), home.root(), sharedSettings(context, home),
+                        Path.of(context.getProperty(DISTRIBUTION_PROPERTY)), log));
+                log.info("node: " + dir.get().resolve(role.socket) + " relayed to the " + role.name + " role, uid " + user.get().uid()
+                        + " (" + user.get().name() + ")");
+            }
         } else {
             this.server = NodeServer.start(dir.get(), stacks, log);
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
@@ -93,25 +105,32 @@ public final class NodeComponent {
             "plugstack.spank.call.timeout.ms", "plugstack.clifilter.call.timeout.ms", "plugstack.call.overruns.before.failed");
 
     /**
-     * The user the user role runs as, when this is a node daemon ({@code --node}) running as root: empty
-     * otherwise (a runtime that is not root cannot act for anyone, and a bench runtime serving the bridge
-     * from deploy/plugstack.node.cfg is a developer's). A user missing from /etc/passwd is one log line.
+     * Whether this runtime splits into roles: a node daemon ({@code --node}) running as root. A runtime that
+     * is not root cannot act for anyone, and a bench runtime serving the bridge from deploy/plugstack.node.cfg
+     * is a developer's.
      */
-    private static Optional<UnixUsers.Entry> userRole(BundleContext context, Map<String, Object> properties, SlurmLog log) {
-        if (OnBehalfOf.thisProcess().uid() != 0 || context.getProperty(SOCKET_DIR_PROPERTY) == null
-                || USER_ROLE.equals(context.getProperty(ROLE_PROPERTY))) {
-            return Optional.empty();
+    static boolean splits(BundleContext context) {
+        return OnBehalfOf.thisProcess().uid() == 0 && context.getProperty(SOCKET_DIR_PROPERTY) != null && ChildRole.of(context).isEmpty();
+    }
+
+    /** The user {@code role} runs as: the user role's setting, SlurmUser for the ctld role. */
+    static String childUserName(ChildRole role, BundleContext context, Map<String, Object> properties) {
+        if (role == ChildRole.CTLD) {
+            return CtldComponent.slurmUser(context, properties);
         }
         Object configured = properties.get(USER_ROLE_USER);
         String name = configured != null ? String.valueOf(configured) : context.getProperty(USER_ROLE_USER_PROPERTY);
-        name = name == null || name.isBlank() ? DEFAULT_ROLE_USER : name.trim();
-        Optional<UnixUsers.Entry> user = UnixUsers.uidOf(name).flatMap(UnixUsers::byUid);
-        if (user.isEmpty() || user.get().uid() == 0) {
-            log.error("node: user role: no unprivileged user " + name + " in /etc/passwd (useradd --system --no-create-home"
-                    + " --shell /usr/sbin/nologin " + name + "); srun, sbatch and salloc are not served");
-            return Optional.empty();
-        }
-        return user;
+        return name == null || name.isBlank() ? DEFAULT_ROLE_USER : name.trim();
+    }
+
+    /** That user, when it exists and is not root (a role as root separates nothing); empty otherwise. */
+    static Optional<UnixUsers.Entry> childUser(ChildRole role, BundleContext context, Map<String, Object> properties) {
+        return UnixUsers.uidOf(childUserName(role, context, properties)).flatMap(UnixUsers::byUid).filter(u -> u.uid() != 0);
+    }
+
+    /** Whether the root role relays {@code role}'s socket to a child process (configured, and its user exists). */
+    static boolean relays(ChildRole role, BundleContext context, Map<String, Object> properties) {
+        return splits(context) && ChildRole.configured(context, properties).contains(role) && childUser(role, context, properties).isPresent();
     }
 
     /** {@link #SHARED_SETTINGS} as this runtime has them, paths made absolute against its home. */

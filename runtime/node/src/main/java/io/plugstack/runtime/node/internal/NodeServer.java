@@ -80,7 +80,7 @@ public final class NodeServer implements AutoCloseable {
 
     /**
      * The root role beside a user role: root.sock only (slurmstepd, slurmd); user.sock is the relay's
-     * ({@link UserRoleRelay}), and no plugin code runs here for a user-side session.
+     * ({@link RoleRelay}), and no plugin code runs here for a user-side session.
      */
     static NodeServer startRootRole(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
         ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");

@@ -27,7 +27,7 @@ import io.plugstack.api.user.OnBehalfOf;
  * its connection lasts.
  */
 @Timeout(60)
-class UserRoleRelayTest {
+class RoleRelayTest {
 
     @TempDir
     Path dir;
@@ -35,11 +35,11 @@ class UserRoleRelayTest {
     @Test
     void theRelayNamesThePeerByItsCredentialsPassesBytesBothWaysAndKeepsItLiveWhileConnected() throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path roleDir = Files.createDirectory(dir.resolve("user-role"));
+        Path roleDir = Files.createDirectory(dir.resolve(ChildRole.USER.dir));
         LiveSessions live = new LiveSessions();
         OnBehalfOf me = OnBehalfOf.thisProcess();
         try (ServerSocketChannel role = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                UserRoleRelay relay = UserRoleRelay.start(dir, roleDir.resolve("role.sock"), live, SlurmLog.lines("t", System.err, 0))) {
+                RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, live, SlurmLog.lines("t", System.err, 0))) {
             role.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
             // the user role's side: read the header, then answer each byte with the byte + 1 while the client still writes
             CompletableFuture<RelayedPeer> header = CompletableFuture.supplyAsync(() -> {

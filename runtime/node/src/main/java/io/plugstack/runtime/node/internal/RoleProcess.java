@@ -21,43 +21,44 @@ import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.api.user.UnixUsers;
 
 /**
- * The user role: a second runtime from the same distribution, started by the root role as an
- * unprivileged system user (setpriv, its parent-death signal set so a killed root role takes it along),
- * serving the user-side sessions the root role relays (SPANK local and allocator, cli_filter). Its home is
- * {@code data/user-role/} (its own data/, and links to the root home's etc/, features/ and system/); it
- * reads the root home's deploy folder and starts from the root role's version choices. What it logs comes
- * into the root role's log as {@code user role: ...}. Restarted when it exits, with a back-off.
+ * A child role ({@link ChildRole}): a second runtime from the same distribution, started by the root role as
+ * the role's user (setpriv, its parent-death signal set so a killed root role takes it along), serving the
+ * sessions the root role relays to it. Its home is {@code data/<role dir>/} (its own data/, and links to the
+ * root home's etc/, features/ and system/); it reads the root home's deploy folder and starts from the root
+ * role's version choices and features. What it logs comes into the root role's log as
+ * {@code <role> role: ...}. Restarted when it exits, with a back-off.
  */
-final class UserRoleProcess implements AutoCloseable {
+final class RoleProcess implements AutoCloseable {
 
-    static final String HOME = "user-role";
-    /** The root role's state files the user role starts from: its pins and rollback history, its features. */
+    /** The root role's state files a role starts from: its pins and rollback history, its features. */
     static final List<String> STARTS_FROM = List.of("plugin-versions.properties", "features.state");
     private static final Pattern STAMP = Pattern.compile("^\\[[^\\]]*\\] ");
     private static final long MAX_BACKOFF_MS = 30_000;
 
+    private final ChildRole role;
     private final List<String> argv;
     private final SlurmLog log;
     private volatile Process process;
     private volatile boolean closing;
 
-    private UserRoleProcess(List<String> argv, SlurmLog log) {
+    private RoleProcess(ChildRole role, List<String> argv, SlurmLog log) {
+        this.role = role;
         this.argv = argv;
         this.log = log;
     }
 
     /**
-     * Prepares the user role's home and socket directory for {@code user} and starts it.
+     * Prepares the role's home and socket directory for {@code user} and starts it.
      *
-     * @param socketDir  the root role's (checked) socket directory; the role's is {@code user-role/} in it
-     * @param home       the root role's home
-     * @param settings   the root role's framework properties the role needs as they are (deploy folder, release, ...)
+     * @param socketDir    the root role's (checked) socket directory; the role's is {@code role.dir} in it
+     * @param home         the root role's home
+     * @param settings     the root role's settings the role needs as they are (deploy folder, release, ...)
      * @param distribution the folder of plugstack.jar (and bridge/prebuilt/plugstack-run)
      */
-    static UserRoleProcess start(Path socketDir, UnixUsers.Entry user, Path home, Map<String, String> settings, Path distribution,
-            SlurmLog log) throws IOException {
-        Path roleSockets = ownedDirectory(socketDir.resolve(NodeComponent.USER_ROLE_DIR), user);
-        Path roleHome = ownedDirectory(home.resolve("data").resolve(HOME), user);
+    static RoleProcess start(ChildRole role, Path socketDir, UnixUsers.Entry user, Path home, Map<String, String> settings,
+            Path distribution, SlurmLog log) throws IOException {
+        Path roleSockets = ownedDirectory(socketDir.resolve(role.dir), user);
+        Path roleHome = ownedDirectory(home.resolve("data").resolve(role.dir), user);
         for (String shared : List.of("etc", "features", "system")) {
             Path link = roleHome.resolve(shared);
             Files.deleteIfExists(link); // a link the role may have changed is made anew by root
@@ -75,21 +76,23 @@ final class UserRoleProcess implements AutoCloseable {
                 Files.deleteIfExists(copy);
             }
         }
-        Path client = distribution.resolve("bridge/prebuilt/plugstack-run");
-        if (!Files.isExecutable(client)) {
-            log.error("node: user role: no executable " + client + " (the distribution's monitor client): plugins cannot act as the"
-                    + " calling user (OnBehalfOf, cli_filter/lua's file access) until it is there");
-        }
         List<String> argv = new ArrayList<>(List.of(OnBehalfOf.SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(), "--init-groups",
                 "--pdeathsig", "TERM", "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + NodeComponent.ROLE_PROPERTY + "=" + NodeComponent.USER_ROLE,
-                "-D" + OnBehalfOf.MONITOR_SOCKET_PROPERTY + "=" + socketDir.resolve(Monitor.SOCKET),
-                "-D" + OnBehalfOf.MONITOR_CLIENT_PROPERTY + "=" + client));
+                "-D" + NodeComponent.ROLE_PROPERTY + "=" + role.name));
+        if (role.actsForUsers) {
+            Path client = distribution.resolve("bridge/prebuilt/plugstack-run");
+            if (!Files.isExecutable(client)) {
+                log.error("node: " + role.name + " role: no executable " + client + " (the distribution's monitor client): plugins"
+                        + " cannot act as the calling user (OnBehalfOf, cli_filter/lua's file access) until it is there");
+            }
+            argv.add("-D" + OnBehalfOf.MONITOR_SOCKET_PROPERTY + "=" + socketDir.resolve(Monitor.SOCKET));
+            argv.add("-D" + OnBehalfOf.MONITOR_CLIENT_PROPERTY + "=" + client);
+        }
         settings.forEach((k, v) -> argv.add("-D" + k + "=" + v));
         argv.addAll(List.of("-jar", distribution.resolve("plugstack.jar").toString(), "--home", roleHome.toString(), "--node",
                 "--socket-dir", roleSockets.toString(), "--log", "-"));
-        UserRoleProcess p = new UserRoleProcess(List.copyOf(argv), log);
-        Thread t = new Thread(p::supervise, "plugstack-user-role");
+        RoleProcess p = new RoleProcess(role, List.copyOf(argv), log);
+        Thread t = new Thread(p::supervise, "plugstack-" + role.name + "-role");
         t.setDaemon(true);
         t.start();
         return p;
@@ -101,7 +104,7 @@ final class UserRoleProcess implements AutoCloseable {
             Files.createDirectory(dir);
         } catch (FileAlreadyExistsException e) {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(dir + ": not a directory; the user role cannot start");
+                throw new IOException(dir + ": not a directory; the role cannot start");
             }
         }
         Files.setAttribute(dir, "unix:uid", (int) user.uid(), LinkOption.NOFOLLOW_LINKS);
@@ -119,11 +122,11 @@ final class UserRoleProcess implements AutoCloseable {
             try {
                 Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
                 process = p;
-                log.info("node: user role started (pid " + p.pid() + ")");
+                log.info("node: " + role.name + " role started (pid " + p.pid() + ")");
                 copyLog(p);
                 code = p.waitFor();
             } catch (IOException e) {
-                log.error("node: cannot start the user role: " + e.getMessage());
+                log.error("node: cannot start the " + role.name + " role: " + e.getMessage());
                 code = -1;
             } catch (InterruptedException e) {
                 return;
@@ -132,7 +135,7 @@ final class UserRoleProcess implements AutoCloseable {
                 return;
             }
             backoff = System.currentTimeMillis() - started > 60_000 ? 1000 : Math.min(backoff * 2, MAX_BACKOFF_MS);
-            log.error("node: the user role exited (" + code + "); started again in " + backoff / 1000 + " s");
+            log.error("node: the " + role.name + " role exited (" + code + "); started again in " + backoff / 1000 + " s");
             try {
                 Thread.sleep(backoff);
             } catch (InterruptedException e) {
@@ -146,12 +149,12 @@ final class UserRoleProcess implements AutoCloseable {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null;) {
-                    System.err.println("user role: " + STAMP.matcher(line).replaceFirst(""));
+                    System.err.println(role.name + " role: " + STAMP.matcher(line).replaceFirst(""));
                 }
             } catch (IOException e) {
                 // the role is gone
             }
-        }, "plugstack-user-role-log");
+        }, "plugstack-" + role.name + "-role-log");
         t.setDaemon(true);
         t.start();
     }

@@ -15,33 +15,36 @@ import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
 
 /**
- * The root role's user.sock when a user role serves the user-side sessions (SPANK local and allocator,
- * cli_filter): no plugin code runs here for them. Each connection's peer is read with SO_PEERCRED, written
- * in front ({@link RelayedPeer}) of a connection to the user role's role.sock, and the bytes are relayed
- * both ways until either end closes. While it lasts, the peer's uid is live for the monitor.
+ * A socket of the root role whose sessions a child role serves ({@link ChildRole}: user.sock for the user
+ * role, ctld.sock for the SlurmUser role): no plugin code runs here for them. Each connection's peer is read
+ * with SO_PEERCRED, written in front ({@link RelayedPeer}) of a connection to the role's role.sock, and the
+ * bytes are relayed both ways until either end closes. While it lasts, the peer's uid is live for the monitor.
  */
-final class UserRoleRelay implements AutoCloseable {
+final class RoleRelay implements AutoCloseable {
 
-    /** How long a connection waits for the user role (starting, or restarting after a crash) before it is closed. */
+    /** How long a connection waits for the role (starting, or restarting after a crash) before it is closed. */
     static final long ROLE_WAIT_MS = 10_000;
 
     private final ServerSocketChannel server;
+    private final String socket;
     private final Path roleSocket;
     private final LiveSessions live;
     private final SlurmLog log;
     private final ExecutorService pumps = UnixSockets.threads("plugstack-relay");
 
-    private UserRoleRelay(ServerSocketChannel server, Path roleSocket, LiveSessions live, SlurmLog log) {
+    private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, LiveSessions live, SlurmLog log) {
         this.server = server;
+        this.socket = socket;
         this.roleSocket = roleSocket;
         this.live = live;
         this.log = log;
     }
 
-    /** Binds {@code dir}/user.sock (0666) and relays each connection to {@code roleSocket}. */
-    static UserRoleRelay start(Path dir, Path roleSocket, LiveSessions live, SlurmLog log) throws IOException {
-        UserRoleRelay r = new UserRoleRelay(UnixSockets.bind(dir.resolve(NodeServer.USER_SOCKET), "rw-rw-rw-"), roleSocket, live, log);
-        UnixSockets.serve(r.server, NodeServer.USER_SOCKET, NodeServer.MAX_CONNECTIONS, r.pumps, r::relay, log, "plugstack-node-user");
+    /** Binds {@code dir}/{@code role.socket} and relays each connection to the role's role.sock in {@code dir}/{@code role.dir}. */
+    static RoleRelay start(Path dir, ChildRole role, LiveSessions live, SlurmLog log) throws IOException {
+        RoleRelay r = new RoleRelay(UnixSockets.bind(dir.resolve(role.socket), role.mode), role.socket,
+                dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), live, log);
+        UnixSockets.serve(r.server, role.socket, NodeServer.MAX_CONNECTIONS, r.pumps, r::relay, log, "plugstack-relay-" + role.name);
         return r;
     }
 
@@ -55,7 +58,7 @@ final class UserRoleRelay implements AutoCloseable {
             pumps.execute(() -> pump(role, client));
             pump(client, role);
         } catch (IOException e) {
-            log.error("node: user.sock" + (peer == null ? "" : " peer uid " + peer.uid()) + ": " + e.getMessage() + "; connection closed");
+            log.error("node: " + socket + (peer == null ? "" : " peer uid " + peer.uid()) + ": " + e.getMessage() + "; connection closed");
         } finally {
             if (peer != null) {
                 live.closed(peer);
@@ -99,14 +102,14 @@ final class UserRoleRelay implements AutoCloseable {
             } catch (IOException e) {
                 ch.close();
                 if (System.currentTimeMillis() > end) {
-                    throw new IOException("the user role at " + roleSocket + " does not answer: " + e.getMessage());
+                    throw new IOException("the role at " + roleSocket + " does not answer: " + e.getMessage());
                 }
             }
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for the user role");
+                throw new IOException("interrupted while waiting for the role");
             }
         }
     }
