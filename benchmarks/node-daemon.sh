@@ -37,7 +37,8 @@ node_start() {
   NODE_DIR=$dir
   NODE_SOCKETS=$dir/run
   install -d -m 0755 "$dir" "$dir/home" "$dir/log"
-  for sub in system features etc lib; do cp -R "$DIST/$sub" "$dir/home/"; done
+  # bridge/: the user role's monitor client, bridge/prebuilt/plugstack-run
+  for sub in system features etc lib bridge; do cp -R "$DIST/$sub" "$dir/home/"; done
   cp "$DIST/plugstack.jar" "$dir/home/"
   printf '%s' "$conf" > "$dir/home/etc/plugstack.conf"
   t0=$EPOCHREALTIME
