@@ -87,6 +87,10 @@ public final class Main {
             launcher = new Launcher(settings);
             // before anything touches the home, and on the console: a second daemon must not write into the first's log
             launcher.lockHome();
+            String seed = System.getProperty(RoleSeed.PROPERTY);
+            if (seed != null) { // a node daemon's child role, starting from the root role's versions and features
+                RoleSeed.copy(Path.of(seed), settings.dataDir());
+            }
         } catch (HomeInUseException | java.io.IOException | IllegalArgumentException | java.io.UncheckedIOException e) {
             console.println("plugstack: error: " + e.getMessage());
             System.exit(1);

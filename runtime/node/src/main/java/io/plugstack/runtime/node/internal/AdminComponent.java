@@ -39,8 +39,8 @@ public final class AdminComponent {
     private final SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
     private final CommandProcessor processor;
     private final ServerSocketChannel server;
-    /** The child roles' shells, to send version changes on to; none in a child role itself. */
-    private final List<Path> roleShells;
+    /** The child roles' shells, to send version changes on to, with the uid each must be served by; none in a child role itself. */
+    private final Map<Path, Long> roleShells;
 
     @Activate
     public AdminComponent(BundleContext context, Map<String, Object> properties, @Reference CommandProcessor processor)
@@ -49,8 +49,12 @@ public final class AdminComponent {
         Optional<Path> dir = NodeComponent.servedSocketDir(context, properties, log);
         this.server = dir.isEmpty() ? null : UnixSockets.bind(dir.get().resolve(ADMIN_SOCKET), "rw-------");
         // the root role sends version changes on to its child roles' shells
-        this.roleShells = dir.isEmpty() ? List.of() : java.util.Arrays.stream(ChildRole.values())
-                .filter(r -> NodeComponent.relays(r, context, properties)).map(r -> dir.get().resolve(r.dir).resolve(ADMIN_SOCKET)).toList();
+        this.roleShells = new java.util.LinkedHashMap<>();
+        for (ChildRole r : dir.isEmpty() ? List.<ChildRole>of() : List.of(ChildRole.values())) {
+            if (NodeComponent.relays(r, context, properties)) {
+                roleShells.put(dir.get().resolve(r.dir).resolve(ADMIN_SOCKET), NodeComponent.childUser(r, context, properties).orElseThrow().uid());
+            }
+        }
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");
             t.setDaemon(true);
@@ -119,10 +123,10 @@ public final class AdminComponent {
         } finally {
             session.close();
         }
-        for (Path shell : code == 0 && RoleAdmin.sentOn(line) ? roleShells : List.<Path>of()) {
-            RoleAdmin.Result sent = RoleAdmin.send(shell, line);
+        for (Map.Entry<Path, Long> shell : code == 0 && RoleAdmin.sentOn(line) ? roleShells.entrySet() : Map.<Path, Long>of().entrySet()) {
+            RoleAdmin.Result sent = RoleAdmin.send(shell.getKey(), shell.getValue(), line);
             if (sent.code() != 0) {
-                e.println("plugstack: error: the " + shell.getParent().getFileName() + " did not follow: " + sent.said().strip());
+                e.println("plugstack: error: the " + shell.getKey().getParent().getFileName() + " did not follow: " + sent.said().strip());
                 code = 1;
             }
         }

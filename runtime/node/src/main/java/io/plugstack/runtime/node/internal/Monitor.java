@@ -38,6 +38,8 @@ final class Monitor implements AutoCloseable {
     /** Commands running at once for the user role; one more waits its turn at accept. */
     static final int MAX_COMMANDS = 64;
     static final int MAX_FRAME = 1 << 24;
+    static final String ENV = "/usr/bin/env";
+    static final String SAFE_PATH = "/usr/bin:/bin";
 
     private final ServerSocketChannel server;
     private final long roleUid;
@@ -108,14 +110,10 @@ final class Monitor implements AutoCloseable {
 
     private void run(long uid, long gid, List<String> argv, Map<String, String> env, DataInputStream in, DataOutputStream out)
             throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(uid, gid).command(argv)).directory(Path.of("/").toFile());
+        ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(uid, gid).command(asUser(uid, argv, env))).directory(Path.of("/").toFile());
+        // setpriv runs as root: it gets no variable the caller chose (LD_PRELOAD would be root's code), only PATH
         pb.environment().clear();
-        pb.environment().putAll(env);
-        UnixUsers.byUid(uid).ifPresent(u -> {
-            pb.environment().put("HOME", u.home());
-            pb.environment().put("USER", u.name());
-            pb.environment().put("LOGNAME", u.name());
-        });
+        pb.environment().put("PATH", SAFE_PATH);
         Process p = pb.start();
         try {
             var stdout = threads.submit(() -> copy(p.getInputStream(), CommandProtocol.frames(out, CommandProtocol.OUT)));
@@ -132,6 +130,30 @@ final class Monitor implements AutoCloseable {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    /**
+     * {@code argv} behind {@code env -i NAME=value...}, which runs as the user (after setpriv has dropped
+     * root): the caller's variables with valid names, then the user's HOME, USER and LOGNAME.
+     */
+    static List<String> asUser(long uid, List<String> argv, Map<String, String> env) {
+        Map<String, String> vars = new java.util.LinkedHashMap<>();
+        env.forEach((k, v) -> {
+            if (k.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                vars.put(k, v);
+            }
+        });
+        UnixUsers.byUid(uid).ifPresent(u -> {
+            vars.put("HOME", u.home());
+            vars.put("USER", u.name());
+            vars.put("LOGNAME", u.name());
+        });
+        vars.putIfAbsent("PATH", SAFE_PATH);
+        List<String> out = new java.util.ArrayList<>(List.of(ENV, "-i"));
+        vars.forEach((k, v) -> out.add(k + "=" + v));
+        out.addAll(argv); // env takes the first word without '=' as the program
+
+        return out;
     }
 
     private static Void copy(InputStream from, OutputStream to) throws IOException {

@@ -73,7 +73,7 @@ public final class NodeComponent {
                     continue;
                 }
                 // only the monitor reads who is live, and only for a role that acts for users
-                roleParts.add(RoleRelay.start(dir.get(), role, role.actsForUsers ? live : new LiveSessions(), log));
+                roleParts.add(RoleRelay.start(dir.get(), role, user.get().uid(), role.actsForUsers ? live : new LiveSessions(), log));
                 if (role == ChildRole.CTLD) { // slurmctld connects as SlurmUser
                     Files.setAttribute(dir.get().resolve(role.socket), "unix:uid", (int) user.get().uid(), LinkOption.NOFOLLOW_LINKS);
                 }

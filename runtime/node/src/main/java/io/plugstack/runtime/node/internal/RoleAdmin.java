@@ -42,13 +42,13 @@ final class RoleAdmin {
     record Result(int code, String said) {
     }
 
-    /** Runs {@code line} in the user role's shell at {@code socket}; tried again while it fails, for {@link #RETRY_MS}. */
-    static Result send(Path socket, String line) {
+    /** Runs {@code line} in the shell at {@code socket} of the role running as {@code roleUid}; tried again while it fails, for {@link #RETRY_MS}. */
+    static Result send(Path socket, long roleUid, String line) {
         long end = System.currentTimeMillis() + RETRY_MS;
         for (;;) {
             Result r;
             try {
-                r = once(socket, line);
+                r = once(socket, roleUid, line);
             } catch (IOException e) { // the role is (re)starting: its socket is not served yet
                 r = new Result(1, "the user role's shell " + socket + ": " + e.getMessage());
             }
@@ -73,12 +73,26 @@ final class RoleAdmin {
                 || r.said().contains(" is not installed (installed: "));
     }
 
-    private static Result once(Path socket, String line) throws IOException {
+    /**
+     * {@code ch}, connected to a socket in a child role's directory, once its peer is that role's uid; else
+     * closed and refused. The role owns its directory, so what is at a name there proves nothing.
+     */
+    static SocketChannel servedBy(SocketChannel ch, long roleUid, Path socket) throws IOException {
+        long peer = io.plugstack.api.user.OnBehalfOf.peerOf(ch).uid();
+        if (peer != roleUid) {
+            ch.close();
+            throw new IOException(socket + " is served by uid " + peer + ", not the role's uid " + roleUid + "; refused");
+        }
+        return ch;
+    }
+
+    private static Result once(Path socket, long roleUid, String line) throws IOException {
         if (!Files.exists(socket)) {
-            return new Result(1, "the user role's shell " + socket + " is not there (is the user role running?)");
+            return new Result(1, "the role's shell " + socket + " is not there (is the role running?)");
         }
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
+            servedBy(ch, roleUid, socket);
             new CommandProtocol.Request("gogo", List.of(line), Map.of(), "/").write(new DataOutputStream(Channels.newOutputStream(ch)));
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             ByteArrayOutputStream said = new ByteArrayOutputStream();

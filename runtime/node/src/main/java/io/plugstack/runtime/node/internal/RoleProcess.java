@@ -8,7 +8,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +24,14 @@ import io.plugstack.api.user.UnixUsers;
  * the role's user (setpriv, its parent-death signal set so a killed root role takes it along), serving the
  * sessions the root role relays to it. Its home is {@code data/<role dir>/} (its own data/, and links to the
  * root home's etc/, features/ and system/); it reads the root home's deploy folder and starts from the root
- * role's version choices and features. What it logs comes into the root role's log as
+ * role's version choices and features, which it copies itself (root never writes below a directory the role
+ * owns, where a link could point it anywhere). What it logs comes into the root role's log as
  * {@code <role> role: ...}. Restarted when it exits, with a back-off.
  */
 final class RoleProcess implements AutoCloseable {
 
-    /** The root role's state files a role starts from: its pins and rollback history, its features. */
-    static final List<String> STARTS_FROM = List.of("plugin-versions.properties", "features.state");
+    /** The system property naming the root role's data/ in a role's process (the launcher's RoleSeed reads it). */
+    static final String SEED_PROPERTY = "plugstack.node.role.seed";
     private static final Pattern STAMP = Pattern.compile("^\\[[^\\]]*\\] ");
     private static final long MAX_BACKOFF_MS = 30_000;
 
@@ -60,25 +60,15 @@ final class RoleProcess implements AutoCloseable {
         Path roleSockets = ownedDirectory(socketDir.resolve(role.dir), user);
         Path roleHome = ownedDirectory(home.resolve("data").resolve(role.dir), user);
         for (String shared : List.of("etc", "features", "system")) {
-            Path link = roleHome.resolve(shared);
+            Path link = roleHome.resolve(shared); // a child of a directory root placed: never followed
             Files.deleteIfExists(link); // a link the role may have changed is made anew by root
             Files.createSymbolicLink(link, home.resolve(shared).toAbsolutePath());
         }
-        Path roleData = ownedDirectory(roleHome.resolve("data"), user);
-        // the versions and features it starts from are the root role's; later changes are sent on (RoleAdmin)
-        for (String state : STARTS_FROM) {
-            Path file = home.resolve("data").resolve(state);
-            Path copy = roleData.resolve(state);
-            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
-                Files.setAttribute(copy, "unix:uid", (int) user.uid(), LinkOption.NOFOLLOW_LINKS);
-            } else {
-                Files.deleteIfExists(copy);
-            }
-        }
         List<String> argv = new ArrayList<>(List.of(OnBehalfOf.SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(), "--init-groups",
                 "--pdeathsig", "TERM", "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + NodeComponent.ROLE_PROPERTY + "=" + role.name));
+                "-D" + NodeComponent.ROLE_PROPERTY + "=" + role.name,
+                // the role copies the root role's versions and features itself: root writes nothing inside the role's home
+                "-D" + SEED_PROPERTY + "=" + home.resolve("data").toAbsolutePath()));
         if (role.actsForUsers) {
             Path client = distribution.resolve("bridge/prebuilt/plugstack-run");
             if (!Files.isExecutable(client)) {

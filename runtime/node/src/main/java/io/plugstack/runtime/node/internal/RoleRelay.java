@@ -28,22 +28,28 @@ final class RoleRelay implements AutoCloseable {
     private final ServerSocketChannel server;
     private final String socket;
     private final Path roleSocket;
+    private final long roleUid;
     private final LiveSessions live;
     private final SlurmLog log;
     private final ExecutorService pumps = UnixSockets.threads("plugstack-relay");
 
-    private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, LiveSessions live, SlurmLog log) {
+    private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, long roleUid, LiveSessions live, SlurmLog log) {
         this.server = server;
         this.socket = socket;
+        this.roleUid = roleUid;
         this.roleSocket = roleSocket;
         this.live = live;
         this.log = log;
     }
 
-    /** Binds {@code dir}/{@code role.socket} and relays each connection to the role's role.sock in {@code dir}/{@code role.dir}. */
-    static RoleRelay start(Path dir, ChildRole role, LiveSessions live, SlurmLog log) throws IOException {
+    /**
+     * Binds {@code dir}/{@code role.socket} and relays each connection to the role's role.sock in
+     * {@code dir}/{@code role.dir}, served by {@code roleUid} (checked at every connection: the role owns that
+     * directory, and a link there must never make the root role hand a user's bytes to root.sock).
+     */
+    static RoleRelay start(Path dir, ChildRole role, long roleUid, LiveSessions live, SlurmLog log) throws IOException {
         RoleRelay r = new RoleRelay(UnixSockets.bind(dir.resolve(role.socket), role.mode), role.socket,
-                dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), live, log);
+                dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), roleUid, live, log);
         UnixSockets.serve(r.server, role.socket, NodeServer.MAX_CONNECTIONS, r.pumps, r::relay, log, "plugstack-relay-" + role.name);
         return r;
     }
@@ -98,19 +104,24 @@ final class RoleRelay implements AutoCloseable {
             SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
             try {
                 ch.connect(UnixDomainSocketAddress.of(roleSocket));
-                return ch;
             } catch (IOException e) {
                 ch.close();
                 if (System.currentTimeMillis() > end) {
                     throw new IOException("the role at " + roleSocket + " does not answer: " + e.getMessage());
                 }
+                sleep();
+                continue;
             }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for the role");
-            }
+            return RoleAdmin.servedBy(ch, roleUid, roleSocket);
+        }
+    }
+
+    private static void sleep() throws IOException {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the role");
         }
     }
 

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.api.user.UnixUsers;
 
@@ -37,7 +35,7 @@ class MonitorTest {
     @TempDir
     Path dir;
     final LiveSessions live = new LiveSessions();
-    final List<String> logged = new CopyOnWriteArrayList<>();
+    final CapturedLog captured = new CapturedLog();
     Monitor monitor;
 
     @BeforeAll
@@ -65,19 +63,7 @@ class MonitorTest {
     /** The monitor for a user role running as {@code roleUid}; this test (root) plays that role when roleUid is 0. */
     private void monitorFor(long roleUid) throws IOException {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        monitor = Monitor.start(dir, roleUid, live, SlurmLog.lines("t", new java.io.PrintStream(new java.io.OutputStream() {
-            private final StringBuilder line = new StringBuilder();
-
-            @Override
-            public void write(int b) {
-                if (b == '\n') {
-                    logged.add(line.toString());
-                    line.setLength(0);
-                } else {
-                    line.append((char) b);
-                }
-            }
-        }, true), 0));
+        monitor = Monitor.start(dir, roleUid, live, captured.log);
     }
 
     /** plugstack-run as the user role runs it: exit code, stdout, stderr. */
@@ -122,7 +108,7 @@ class MonitorTest {
         assertThat(r[0]).isEqualTo("126");
         assertThat(r[1]).isEmpty();
         assertThat(r[2]).isEqualTo("plugstack-run: uid " + u.uid() + " gid " + u.gid() + " has no session with this node now\n");
-        assertThat(logged).anyMatch(l -> l.contains("node: monitor: refused " + u.uid() + " " + u.gid() + ": uid " + u.uid()));
+        assertThat(captured.lines).anyMatch(l -> l.contains("node: monitor: refused " + u.uid() + " " + u.gid() + ": uid " + u.uid()));
     }
 
     @Test
@@ -152,5 +138,15 @@ class MonitorTest {
         String[] r = run(u.uid(), u.gid(), "", "/usr/bin/id", "-u");
         assertThat(r[0]).isEqualTo("126");
         assertThat(r[2]).isEqualTo("plugstack-run: peer uid 0 is not the user role (uid " + u.uid() + ")\n");
+    }
+
+    @Test
+    void theCallersVariablesReachOnlyTheUsersCommandNeverRootsSetpriv() {
+        List<String> argv = Monitor.asUser(user().uid(), List.of("/usr/bin/printenv", "FOO"),
+                java.util.Map.of("FOO", "bar", "LD_PRELOAD", "/tmp/evil.so", "BAD NAME", "x"));
+        // setpriv (root) runs env -i (as the user), which sets them for the command alone
+        assertThat(argv.subList(0, 2)).containsExactly(Monitor.ENV, "-i");
+        assertThat(argv).contains("FOO=bar", "LD_PRELOAD=/tmp/evil.so", "HOME=" + user().home(), "USER=" + USER)
+                .doesNotContain("BAD NAME=x").endsWith("/usr/bin/printenv", "FOO");
     }
 }

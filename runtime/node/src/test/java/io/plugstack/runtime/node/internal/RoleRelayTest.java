@@ -39,7 +39,7 @@ class RoleRelayTest {
         LiveSessions live = new LiveSessions();
         OnBehalfOf me = OnBehalfOf.thisProcess();
         try (ServerSocketChannel role = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, live, SlurmLog.lines("t", System.err, 0))) {
+                RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, me.uid(), live, SlurmLog.lines("t", System.err, 0))) {
             role.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
             // the user role's side: read the header, then answer each byte with the byte + 1 while the client still writes
             CompletableFuture<RelayedPeer> header = CompletableFuture.supplyAsync(() -> {
@@ -72,6 +72,36 @@ class RoleRelayTest {
                 Thread.sleep(20);
             }
             assertThat(live.live(me.uid(), me.gid())).as("not live once the connection ended").isFalse();
+        }
+    }
+
+    /**
+     * The role owns its socket directory: whatever answers at role.sock must be the role's uid, or a link
+     * there could make the root role hand a user's bytes to root.sock as root.
+     */
+    @Test
+    void aRoleSocketServedByAnotherUidIsRefusedAndNothingIsRelayed() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path roleDir = Files.createDirectory(dir.resolve(ChildRole.USER.dir));
+        LiveSessions live = new LiveSessions();
+        OnBehalfOf me = OnBehalfOf.thisProcess();
+        CapturedLog log = new CapturedLog();
+        try (ServerSocketChannel impostor = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, me.uid() + 1, live, log.log)) {
+            impostor.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
+            try (SocketChannel client = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                client.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+                ChannelStreams.out(client).write('a');
+                int read;
+                try {
+                    read = ChannelStreams.in(client).read();
+                } catch (java.io.IOException reset) { // closed with the 'a' unread
+                    read = -1;
+                }
+                assertThat(read).as("closed, nothing relayed").isEqualTo(-1);
+            }
+            assertThat(live.live(me.uid(), me.gid())).isFalse();
+            assertThat(log.lines).anyMatch(l -> l.contains("role.sock is served by uid " + me.uid() + ", not the role's uid " + (me.uid() + 1)));
         }
     }
 }
