@@ -101,6 +101,10 @@ class RoleRelayTest {
                 assertThat(read).as("closed, nothing relayed").isEqualTo(-1);
             }
             assertThat(live.live(me.uid(), me.gid())).isFalse();
+            String refused = "role.sock is served by uid " + me.uid() + ", not the role's uid " + (me.uid() + 1);
+            for (int i = 0; i < 250 && log.lines.stream().noneMatch(l -> l.contains(refused)); i++) {
+                Thread.sleep(20); // the client's end closes just before the line is written
+            }
             assertThat(log.lines).anyMatch(l -> l.contains("role.sock is served by uid " + me.uid() + ", not the role's uid " + (me.uid() + 1)));
         }
     }
