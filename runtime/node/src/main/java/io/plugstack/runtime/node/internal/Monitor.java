@@ -38,6 +38,7 @@ final class Monitor implements AutoCloseable {
     /** Commands running at once for the user role; one more waits its turn at accept. */
     static final int MAX_COMMANDS = 64;
     static final int MAX_FRAME = 1 << 24;
+    static final long MAX_DISCARD = 1 << 20;
     static final String ENV = "/usr/bin/env";
     static final String SAFE_PATH = "/usr/bin:/bin";
 
@@ -66,13 +67,17 @@ final class Monitor implements AutoCloseable {
             long peer = OnBehalfOf.peerOf(ch).uid();
             DataInputStream in = new DataInputStream(ChannelStreams.in(ch));
             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(ch)));
+            if (peer != roleUid) {
+                // monitor.sock is 0666: nothing of another peer's request is read (it could be any size), only refused
+                refuse(out, "peer uid " + peer + " is not the user role (uid " + roleUid + ")", "a request");
+                ch.shutdownOutput();
+                discard(ChannelStreams.in(ch));
+                return;
+            }
             CommandProtocol.Request r = CommandProtocol.Request.read(in);
-            String refused = peer != roleUid ? "peer uid " + peer + " is not the user role (uid " + roleUid + ")" : refusal(r);
+            String refused = refusal(r);
             if (refused != null) {
-                log.error("node: monitor: refused " + LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size()))))
-                        + ": " + refused);
-                CommandProtocol.frames(out, CommandProtocol.ERR).write(("plugstack-run: " + refused + "\n").getBytes());
-                CommandProtocol.exit(out, REFUSED);
+                refuse(out, refused, LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size())))));
                 return;
             }
             run(Long.parseLong(r.args().get(0)), Long.parseLong(r.args().get(1)), r.args().subList(2, r.args().size()), r.env(), in, out);
@@ -80,6 +85,22 @@ final class Monitor implements AutoCloseable {
             // the client went before its request was whole
         } catch (IOException | RuntimeException e) {
             log.error("node: monitor: " + e.getMessage() + "; connection closed");
+        }
+    }
+
+    /** One log line, and the refusal as plugstack-run shows it: its message on stderr, exit 126. */
+    private void refuse(DataOutputStream out, String why, String what) throws IOException {
+        log.error("node: monitor: refused " + what + ": " + why);
+        CommandProtocol.frames(out, CommandProtocol.ERR).write(("plugstack-run: " + why + "\n").getBytes());
+        CommandProtocol.exit(out, REFUSED);
+    }
+
+    /** Reads what a refused peer still sends, at most {@value #MAX_DISCARD} bytes, so it sees the refusal and not a reset. */
+    private static void discard(InputStream in) throws IOException {
+        byte[] buf = new byte[8192];
+        long left = MAX_DISCARD;
+        for (int n; left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0;) {
+            left -= n;
         }
     }
 
