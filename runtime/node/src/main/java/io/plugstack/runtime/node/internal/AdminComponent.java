@@ -51,9 +51,7 @@ public final class AdminComponent {
         // the root role sends version changes on to its child roles' shells
         this.roleShells = new java.util.LinkedHashMap<>();
         for (ChildRole r : dir.isEmpty() ? List.<ChildRole>of() : List.of(ChildRole.values())) {
-            if (NodeComponent.relays(r, context, properties)) {
-                roleShells.put(dir.get().resolve(r.dir).resolve(ADMIN_SOCKET), NodeComponent.childUser(r, context, properties).orElseThrow().uid());
-            }
+            NodeComponent.relayedUser(r, context, properties).ifPresent(u -> roleShells.put(dir.get().resolve(r.dir).resolve(ADMIN_SOCKET), u.uid()));
         }
         if (server != null) {
             Thread t = new Thread(this::accept, "plugstack-node-admin");

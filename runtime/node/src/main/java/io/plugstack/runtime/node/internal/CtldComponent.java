@@ -43,7 +43,7 @@ public final class CtldComponent {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         // job_submit runs in the ctld role when there is one (the root role relays ctld.sock to it), never in the user role
         Optional<ChildRole> self = ChildRole.of(context);
-        boolean here = self.map(r -> r == ChildRole.CTLD).orElse(!NodeComponent.relays(ChildRole.CTLD, context, properties));
+        boolean here = self.map(r -> r == ChildRole.CTLD).orElse(NodeComponent.relayedUser(ChildRole.CTLD, context, properties).isEmpty());
         Optional<Path> dir = here ? NodeComponent.servedSocketDir(context, properties, log) : Optional.empty();
         if (dir.isEmpty()) {
             server = null;

@@ -82,15 +82,9 @@ final class CtldServer implements AutoCloseable {
     private void connection(SocketChannel ch, boolean relayed) {
         String peer = "peer ?";
         try (ch) {
-            long uid = NodeServer.peerUid(ch);
-            InputStream in = new DataInputStream(Channels.newInputStream(ch));
+            DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
-            if (relayed) {
-                if (uid != 0) {
-                    throw new IOException("uid " + uid + " is not the root role; only it relays to " + NodeServer.ROLE_SOCKET);
-                }
-                uid = RelayedPeer.read(new DataInputStream(in)).uid();
-            }
+            long uid = RelayedPeer.of(ch, in, relayed).uid();
             peer = "job_submit peer uid " + uid;
             Wire.Frame first = Wire.read(in, uid == 0 || isSlurm(uid) ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME);
             if (first.type() != FrameType.JOB_HELLO) {

@@ -128,9 +128,13 @@ public final class NodeComponent {
         return UnixUsers.uidOf(childUserName(role, context, properties)).flatMap(UnixUsers::byUid).filter(u -> u.uid() != 0);
     }
 
-    /** Whether the root role relays {@code role}'s socket to a child process (configured, and its user exists). */
-    static boolean relays(ChildRole role, BundleContext context, Map<String, Object> properties) {
-        return splits(context) && ChildRole.configured(context, properties).contains(role) && childUser(role, context, properties).isPresent();
+    /**
+     * The user {@code role} runs as, when the root role relays its socket to it (a splitting runtime, the role
+     * configured, its user there); empty when it does not.
+     */
+    static Optional<UnixUsers.Entry> relayedUser(ChildRole role, BundleContext context, Map<String, Object> properties) {
+        return splits(context) && ChildRole.configured(context, properties).contains(role) ? childUser(role, context, properties)
+                : Optional.empty();
     }
 
     /** {@link #SHARED_SETTINGS} as this runtime has them, paths made absolute against its home. */

@@ -34,7 +34,7 @@ public final class NodeServer implements AutoCloseable {
 
     public static final String USER_SOCKET = "user.sock";
     static final String ROOT_SOCKET = "root.sock";
-    /** The user role's socket: the root role relays user.sock's connections to it. */
+    /** A child role's socket: the root role relays user.sock's (or ctld.sock's) connections to it. */
     static final String ROLE_SOCKET = "role.sock";
     /**
      * Connections served at once per socket; one more is refused at once rather than queued behind a
@@ -122,14 +122,7 @@ public final class NodeServer implements AutoCloseable {
         try (ch) {
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
-            OnBehalfOf connected = OnBehalfOf.peerOf(ch);
-            RelayedPeer who = new RelayedPeer(connected.uid(), connected.gid());
-            if (socket == SessionPolicy.Socket.ROLE) {
-                if (connected.uid() != 0) {
-                    throw new IOException("uid " + connected.uid() + " is not the root role; only it relays to " + ROLE_SOCKET);
-                }
-                who = RelayedPeer.read(in);
-            }
+            RelayedPeer who = RelayedPeer.of(ch, in, socket == SessionPolicy.Socket.ROLE);
             long uid = who.uid();
             peer = "peer uid " + uid;
             int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
@@ -268,10 +261,6 @@ public final class NodeServer implements AutoCloseable {
         return OnBehalfOf.peerOf(ch).uid();
     }
 
-    /** The connecting process's gid, from SO_PEERCRED. */
-    static long peerGid(SocketChannel ch) throws IOException {
-        return OnBehalfOf.peerOf(ch).gid();
-    }
 
     /** From now on, user.sock connections that start with CLI_HELLO go to {@code endpoint}. */
     void serveCliFilter(CliEndpoint endpoint) {

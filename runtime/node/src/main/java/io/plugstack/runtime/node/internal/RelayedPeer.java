@@ -17,6 +17,21 @@ record RelayedPeer(long uid, long gid) {
     /** "PSR1": the header's first four bytes. */
     static final int MAGIC = 0x50535231;
 
+    /**
+     * The peer of a connection: its SO_PEERCRED credentials, or on a child role's {@code role.sock} those the
+     * root role's relay writes in front, believed only when the connection's own peer is root.
+     */
+    static RelayedPeer of(java.nio.channels.SocketChannel ch, DataInputStream in, boolean relayed) throws IOException {
+        io.plugstack.api.user.OnBehalfOf connected = io.plugstack.api.user.OnBehalfOf.peerOf(ch);
+        if (!relayed) {
+            return new RelayedPeer(connected.uid(), connected.gid());
+        }
+        if (connected.uid() != 0) {
+            throw new IOException("uid " + connected.uid() + " is not the root role; only it relays to " + NodeServer.ROLE_SOCKET);
+        }
+        return read(in);
+    }
+
     void write(DataOutputStream out) throws IOException {
         out.writeInt(MAGIC);
         out.writeLong(uid);

@@ -38,7 +38,7 @@ final class RoleAdmin {
         return SENT_ON.contains(first.startsWith("plugstack:") ? first.substring("plugstack:".length()) : first);
     }
 
-    /** The result of the command in the user role. */
+    /** The result of the command in a child role. */
     record Result(int code, String said) {
     }
 
@@ -50,7 +50,7 @@ final class RoleAdmin {
             try {
                 r = once(socket, roleUid, line);
             } catch (IOException e) { // the role is (re)starting: its socket is not served yet
-                r = new Result(1, "the user role's shell " + socket + ": " + e.getMessage());
+                r = new Result(1, "the role's shell " + socket + ": " + e.getMessage());
             }
             if (r.code() == 0 || alreadyThere(r) || System.currentTimeMillis() > end) {
                 return alreadyThere(r) ? new Result(0, r.said()) : r;

@@ -112,6 +112,10 @@ final class RoleProcess implements AutoCloseable {
             try {
                 Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
                 process = p;
+                if (closing) { // closed while it was starting: close() may have missed it
+                    p.destroy();
+                    return;
+                }
                 log.info("node: " + role.name + " role started (pid " + p.pid() + ")");
                 copyLog(p);
                 code = p.waitFor();
@@ -147,12 +151,6 @@ final class RoleProcess implements AutoCloseable {
         }, "plugstack-" + role.name + "-role-log");
         t.setDaemon(true);
         t.start();
-    }
-
-    /** The role's pid now; -1 while it is not running. */
-    long pid() {
-        Process p = process;
-        return p != null && p.isAlive() ? p.pid() : -1;
     }
 
     @Override

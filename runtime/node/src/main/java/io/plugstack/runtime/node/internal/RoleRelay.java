@@ -82,7 +82,7 @@ final class RoleRelay implements AutoCloseable {
                 out.write(buf, 0, n);
             }
         } catch (IOException e) {
-            // one end went: the peer is done, or the user role stopped
+            // one end went: the peer is done, or the role stopped
         } finally {
             closeQuietly(from);
             closeQuietly(to);
@@ -97,7 +97,7 @@ final class RoleRelay implements AutoCloseable {
         }
     }
 
-    /** The user role's socket, waited for (bounded) while the role starts. */
+    /** The role's socket, waited for (bounded) while the role starts, and believed only when the role's uid serves it. */
     private SocketChannel connectRole() throws IOException {
         long end = System.currentTimeMillis() + ROLE_WAIT_MS;
         for (;;) {
