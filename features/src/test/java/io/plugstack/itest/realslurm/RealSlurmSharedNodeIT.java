@@ -119,4 +119,21 @@ class RealSlurmSharedNodeIT {
             assertThat(user.exitCode()).as("%s", user).isEqualTo(1); // printenv: no such variable
         }
     }
+
+    /**
+     * monitor.sock (0666) runs commands as a user for the user role alone: another user who asks it, with the
+     * distribution's own client, to run a command as root or as someone else is refused (exit 126) and nothing runs.
+     */
+    @Test
+    void anUnprivilegedUserAskingTheMonitorToActAsSomeoneElseIsRefused() throws Exception {
+        Path proof = Files.createDirectories(dir.resolve("monitor-proof"));
+        Files.setAttribute(proof, "unix:mode", 01777);
+        for (String uid : new String[] {"0", slurm.run(T, "id", "-u", "nobody").stdout().strip()}) {
+            Result r = slurm.runAs(USER, T, node.home().resolve("bridge/prebuilt/plugstack-run").toString(),
+                    node.socketDir().resolve("monitor.sock").toString(), uid, uid, "--", "/usr/bin/touch", proof.resolve("ran-" + uid).toString());
+            assertThat(r.exitCode()).as("%s", r).isEqualTo(126);
+            assertThat(r.stderr()).as("%s", r).startsWith("plugstack-run: peer uid ").contains(" is not the user role (uid ");
+            assertThat(proof.resolve("ran-" + uid)).doesNotExist();
+        }
+    }
 }
