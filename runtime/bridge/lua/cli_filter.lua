@@ -28,10 +28,11 @@ local TIMEOUT = 2.0                       -- seconds, per call (connect, send, a
 local socket = require("socket")
 local unix = require("socket.unix")
 
-local PROTOCOL = 2
+local PROTOCOL = 3
 local CLI_HELLO, CLI_CALL, REFUSE, CLI_RESULT = 7, 8, 67, 70
 local SETUP_DEFAULTS, PRE_SUBMIT, POST_SUBMIT = 0, 1, 2
 local NULL = 4294967295
+local ENV_MAX = 262144 -- CLI_HELLO's environment, in str bytes (4 + length each): well inside 1 MiB
 
 -- this command's connection; skipped once the runtime failed (one line, then silence)
 local conn, skipped = nil, false
@@ -47,6 +48,32 @@ end
 local function str(s)
   if s == nil then return u32(NULL) end
   return u32(#s) .. s
+end
+
+-- the environment the command started with (/proc/self/environ: Lua cannot list its own), as strs,
+-- stopping at the entry that would take it over ENV_MAX; none when it cannot be read
+local function environment()
+  local f = io.open("/proc/self/environ", "rb")
+  local data = f and f:read("*a")
+  if f then f:close() end
+  local parts, size, p = {}, 0, 1
+  while data and p <= #data do
+    local z = data:find("\0", p, true) or (#data + 1)
+    if z > p then
+      local entry = data:sub(p, z - 1)
+      size = size + 4 + #entry
+      if size > ENV_MAX then break end
+      parts[#parts + 1] = str(entry)
+    end
+    p = z + 1
+  end
+  return u32(#parts) .. table.concat(parts)
+end
+
+-- CLI_HELLO: the command and the user's process it runs in (PROTOCOL.md, "The user's process")
+local function hello(command)
+  local body = u32(PROTOCOL) .. str(command) .. str(os.getenv("PWD")) .. environment()
+  return u32(#body + 1) .. string.char(CLI_HELLO) .. body
 end
 
 local function rd_u32(s, p)
@@ -103,7 +130,7 @@ local function exchange(command, body)
     local ok, err = c:connect(SOCKET)
     if not ok then c:close(); error(SOCKET .. ": " .. tostring(err), 0) end
     conn = c
-    first = u32(5 + 4 + #command) .. string.char(CLI_HELLO) .. u32(PROTOCOL) .. str(command)
+    first = hello(command)
   end
   -- HELLO and the call go out together: one wait for the runtime, not two
   local framed = first .. u32(#body + 1) .. string.char(CLI_CALL) .. body

@@ -24,7 +24,7 @@ local TIMEOUT = 2.0                       -- seconds, per call (connect, send, a
 local socket = require("socket")
 local unix = require("socket.unix")
 
-local PROTOCOL = 2
+local PROTOCOL = 3
 local JOB_HELLO, JOB_CALL, REFUSE, JOB_FIELDS, JOB_RESULT = 5, 6, 67, 68, 69
 local NUMBER, STRING, LIST, BOOLEAN = 0, 1, 2, 3
 local NULL = 4294967295

@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,9 +224,38 @@ static const char *job_versions(spank_t sp, spank_context_t ctx)
 }
 
 /*
+ * The user's process (PROTOCOL.md): in srun, sbatch and salloc the Java code runs in the daemon for
+ * this process, so HELLO carries its working directory and environment; the environment stops at the
+ * entry that would take it over PS_ENV_MAX. Elsewhere (slurmstepd, slurmd) there is no user's process:
+ * NULL and none.
+ */
+static void put_process(struct ps_out *o, spank_context_t ctx)
+{
+	char cwd[PATH_MAX]; /* bounded: a longer path fails with ERANGE and is sent as NULL */
+	size_t total = 0;
+	uint32_t n = 0, i;
+	if (ctx != S_CTX_LOCAL && ctx != S_CTX_ALLOCATOR) {
+		ps_out_str(o, NULL);
+		ps_out_u32(o, 0);
+		return;
+	}
+	ps_out_str(o, getcwd(cwd, sizeof(cwd)));
+	for (; environ && environ[n]; n++) {
+		size_t len = strlen(environ[n]);
+		if (len > PS_ENV_MAX - 4 || total + 4 + len > PS_ENV_MAX)
+			break;
+		total += 4 + len;
+	}
+	ps_out_u32(o, n);
+	for (i = 0; i < n; i++)
+		ps_out_str(o, environ[i]);
+}
+
+/*
  * Opens this process's session: sends HELLO with the context, the running Slurm's release, the
- * bridge's other arguments and the job's plugin versions; or, in a task child forked by slurmstepd, ATTACH to the step's session by
- * its token (the child is still root here: root.sock). The answer is read by read_welcome.
+ * bridge's other arguments, the job's plugin versions and the user's process; or, in a task child
+ * forked by slurmstepd, ATTACH to the step's session by its token (the child is still root here:
+ * root.sock). The answer is read by read_welcome.
  */
 static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, int ac, char **av, int attach,
 			const char **why)
@@ -272,6 +302,7 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 			if (av[i] && !bridge_arg(av[i], &(struct conf){ "", 0, 0, 0 }))
 				ps_out_str(&o, av[i]);
 		ps_out_str(&o, job_versions(sp, ctx));
+		put_process(&o, ctx);
 	}
 	if (ps_out_end(&o)) {
 		*why = "request too large";

@@ -9,7 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PS_PROTOCOL 2
+#define PS_PROTOCOL 3
+/*
+ * The most a HELLO's environment may take, counted in its encoded str bytes (4 + length each):
+ * entries stop at the one that would pass it, so the frame stays well inside the 1 MiB an
+ * unprivileged peer may send however many (even empty) entries the process has.
+ */
+#define PS_ENV_MAX 262144u
 #define PS_NULL_STR 0xFFFFFFFFu
 /* The largest frame the bridge accepts from the daemon. */
 #define PS_MAX_FRAME (8u << 20)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -90,7 +91,7 @@ LOGGER(slurm_spank_log)
 static char dir[64];
 static char sock[100];
 
-enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_VERSIONS };
+enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_HELLO };
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
@@ -140,14 +141,27 @@ static long read_frame(int fd, unsigned char *buf, size_t cap)
 	return (long)got;
 }
 
-/* HELLO's job_versions, answered as a log line "job versions: <value>" (or "(none)") after a WELCOME. */
-static void echo_versions(int fd)
+/* FNV-1a of NUL-terminated entries: what the daemon saw and what the process has, compared in one line. */
+static uint32_t fnv(uint32_t h, const char *s)
 {
-	unsigned char body[4096];
+	do
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	while (*s++);
+	return h;
+}
+
+/*
+ * HELLO's job_versions, workdir and environment, answered as log lines after a WELCOME:
+ * "job versions: <value>", "workdir: <value>" ("(none)" for NULL), "environment: <n> entries,
+ * fnv <hash>" (fnv of the entries in order; a malformed HELLO says so).
+ */
+static void echo_hello(int fd)
+{
+	static unsigned char body[1 << 20];
 	struct ps_in in;
 	struct ps_out o;
-	char *version, *arg, *versions, line[512];
-	uint32_t i, n;
+	char *version, *arg, *versions, *workdir, line[3][512];
+	uint32_t i, n, h = 2166136261u;
 	long len = read_frame(fd, body, sizeof(body));
 	if (len < 0 || drain(fd))
 		_exit(0);
@@ -161,15 +175,29 @@ static void echo_versions(int fd)
 		free(arg);
 	}
 	versions = ps_in_str(&in);
-	snprintf(line, sizeof(line), "job versions: %s%s", versions ? versions : "(none)", in.failed || in.left ? " (malformed)" : "");
+	workdir = ps_in_str(&in);
+	n = ps_in_count(&in, 4);
+	for (i = 0; i < n && !in.failed; i++) {
+		arg = ps_in_str(&in);
+		h = arg ? fnv(h, arg) : h;
+		free(arg);
+	}
+	snprintf(line[0], sizeof(line[0]), "job versions: %s%s", versions ? versions : "(none)", in.failed || in.left ? " (malformed)" : "");
+	snprintf(line[1], sizeof(line[1]), "workdir: %s", workdir ? workdir : "(none)");
+	snprintf(line[2], sizeof(line[2]), "environment: %u entries, fnv %08x", n, h);
 	free(version);
 	free(versions);
+	free(workdir);
 	ps_out_begin(&o, PS_WELCOME, PS_MAX_FRAME);
 	ps_out_u32(&o, PS_PROTOCOL); ps_out_str(&o, "0123456789abcdef"); ps_out_u32(&o, 0xfff);
 	send_frame(fd, &o);
 	ps_out_begin(&o, PS_DONE, PS_MAX_FRAME);
 	ps_out_u32(&o, 0); ps_out_u32(&o, 0); ps_out_u32(&o, 0); ps_out_u32(&o, 0);
-	ps_out_u32(&o, 1); ps_out_u32(&o, 0); ps_out_str(&o, line);
+	ps_out_u32(&o, 3);
+	for (i = 0; i < 3; i++) {
+		ps_out_u32(&o, 0);
+		ps_out_str(&o, line[i]);
+	}
 	ps_out_u32(&o, 0); ps_out_u32(&o, 0);
 	send_frame(fd, &o);
 	drain(fd);
@@ -180,8 +208,8 @@ static void serve(int fd, enum script s)
 {
 	struct ps_out o;
 	unsigned char raw[16];
-	if (s == ECHO_VERSIONS)
-		echo_versions(fd);
+	if (s == ECHO_HELLO)
+		echo_hello(fd);
 	if (drain(fd) || drain(fd)) /* HELLO, then the CALL pipelined behind it */
 		_exit(0);
 	if (s == SILENT) {
@@ -351,6 +379,71 @@ static int allocator_hello_carries_no_versions(void)
 	return !(init_with(0) == 0 && strstr(logged, "job versions: (none)\n"));
 }
 
+/* The line echo_hello answers for these entries (the first n of env). */
+static void environment_line(char *line, size_t size, char **env, uint32_t n)
+{
+	uint32_t i, h = 2166136261u;
+	for (i = 0; i < n; i++)
+		h = fnv(h, env[i]);
+	snprintf(line, size, "environment: %u entries, fnv %08x\n", n, h);
+}
+
+static int local_hello_carries_the_process_workdir_and_environment(void)
+{
+	char want_dir[256], want_env[128];
+	uint32_t n = 0;
+	if (chdir(dir))
+		return 1;
+	setenv("PLUGSTACK_BRIDGE_TEST", "a=b c", 1);
+	while (environ[n])
+		n++;
+	snprintf(want_dir, sizeof(want_dir), "workdir: %s\n", dir);
+	environment_line(want_env, sizeof(want_env), environ, n);
+	return !(n > 1 && init_with(0) == 0 && strstr(logged, want_dir) && strstr(logged, want_env)
+		 && !strstr(logged, "(malformed)"));
+}
+
+static int local_hello_without_a_working_directory_carries_null(void)
+{
+	char gone[128];
+	snprintf(gone, sizeof(gone), "%s/gone", dir);
+	if (mkdir(gone, 0700) || chdir(gone) || rmdir(gone)) /* getcwd fails: ENOENT */
+		return 1;
+	return !(init_with(0) == 0 && strstr(logged, "workdir: (none)\n") && !strstr(logged, "(malformed)"));
+}
+
+static int remote_hello_carries_no_workdir_and_no_environment(void)
+{
+	context = S_CTX_REMOTE;
+	return !(init_with(0) == 0 && strstr(logged, "workdir: (none)\n") && strstr(logged, "environment: 0 entries")
+		 && !strstr(logged, "(malformed)"));
+}
+
+/*
+ * 256 entries of 1020 bytes take exactly 256 KiB as str bytes (4 + 1020 each): all go; the next one,
+ * however small, would pass the limit: it and everything after it are left out.
+ */
+static int environment_over_256_kib_is_cut_at_the_entry_that_would_pass_it(void)
+{
+	static char entries[256][1021];
+	static char *env[260];
+	char want[128];
+	int i;
+	context = S_CTX_ALLOCATOR;
+	for (i = 0; i < 256; i++) {
+		snprintf(entries[i], 6, "V%03d=", i);
+		memset(entries[i] + 5, 'x', 1015);
+		entries[i][1020] = '\0';
+		env[i] = entries[i];
+	}
+	env[256] = "S=1";
+	env[257] = "T=2";
+	env[258] = NULL;
+	environ = env;
+	environment_line(want, sizeof(want), env, 256);
+	return !(init_with(0) == 0 && strstr(logged, want) && !strstr(logged, "(malformed)"));
+}
+
 static void run(const char *name, enum script s, int with_daemon, int (*body)(void))
 {
 	pid_t d = with_daemon ? daemon_with(s) : 0;
@@ -378,11 +471,19 @@ int main(void)
 	run("a refused session fails init with the daemon's reason", REFUSED, 1, refused_fails_with_reason);
 	snprintf(sock, sizeof(sock), "%s/root.sock", dir);
 	run("a DONE is applied: rc, setenv in remote, option registered, log line", GOOD, 1, good_answer_applied);
-	run("remote: HELLO carries the job's versions from the step's environment", ECHO_VERSIONS, 1,
+	run("remote: HELLO carries the job's versions from the step's environment", ECHO_HELLO, 1,
 	    remote_hello_carries_the_steps_versions);
+	run("remote: HELLO carries a NULL workdir and no environment", ECHO_HELLO, 1,
+	    remote_hello_carries_no_workdir_and_no_environment);
 	snprintf(sock, sizeof(sock), "%s/user.sock", dir);
-	run("local: HELLO carries the job's versions from srun's environment", ECHO_VERSIONS, 1, local_hello_carries_sruns_versions);
-	run("allocator: HELLO carries none (sbatch starts a new job)", ECHO_VERSIONS, 1, allocator_hello_carries_no_versions);
+	run("local: HELLO carries the job's versions from srun's environment", ECHO_HELLO, 1, local_hello_carries_sruns_versions);
+	run("allocator: HELLO carries none (sbatch starts a new job)", ECHO_HELLO, 1, allocator_hello_carries_no_versions);
+	run("local: HELLO carries the process's getcwd and environment", ECHO_HELLO, 1,
+	    local_hello_carries_the_process_workdir_and_environment);
+	run("local: HELLO's workdir is NULL when getcwd fails", ECHO_HELLO, 1,
+	    local_hello_without_a_working_directory_carries_null);
+	run("an environment over 256 KiB is cut at the entry that would pass the limit", ECHO_HELLO, 1,
+	    environment_over_256_kib_is_cut_at_the_entry_that_would_pass_it);
 	run("a garbage DONE fails the callback; the session is never reused", GARBAGE, 1, broken_answer_fails_then_fails_fast);
 	run("a DONE cut short fails the callback", CUT_SHORT, 1, broken_answer_fails_then_fails_fast);
 	run("a frame length above the limit fails the callback, nothing allocated", HUGE_LENGTH, 1, broken_answer_fails_then_fails_fast);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@ static int passed, failed;
 #define CHECK(cond, what) do { if (cond) passed++; else { failed++; fprintf(stderr, "FAIL %s: %s\n", what, #cond); } } while (0)
 
 #define WAIT_MS 20000
+#define USAGE "usage: plugstack-run SOCKET UID GID [--context] -- PROGRAM [ARG...], or plugstack-run --exec -- PROGRAM"
 
 struct cap {
 	char *data;
@@ -225,10 +227,14 @@ static int accept_conn(struct run *r)
 	return fcntl(r->conn, F_SETFL, O_NONBLOCK);
 }
 
-/* Reads the request and checks it: "run-as", UID, GID, PROGRAM, ARGs, the environment, the workdir. */
-static void check_request(struct run *r, const char *what, const char **want)
+/*
+ * Reads the request and checks it: "run-as", UID, GID, PROGRAM, ARGs, the environment, the workdir.
+ * env NULL: the caller's own environment (start()'s: entries without '=' left out); else exactly
+ * these NAME=value entries, in order.
+ */
+static void check_request(struct run *r, const char *what, const char **want, const char **env, const char *workdir)
 {
-	int ok = 1, found = 0, stray = 0;
+	int ok = 1, found = 0, stray = 0, same_env = 1;
 	uint32_t n, m, i;
 	char *s = get_str(r, &ok);
 	CHECK(ok && !strcmp(s, "run-as"), what);
@@ -247,12 +253,20 @@ static void check_request(struct run *r, const char *what, const char **want)
 			found += !strcmp(value, "a=b c");
 		if (ok && strstr(name, "NO_EQUALS_SIGN"))
 			stray++;
+		if (ok && env) {
+			const char *e = env[i];
+			size_t len = strlen(name);
+			same_env &= e && !strncmp(e, name, len) && e[len] == '=' && !strcmp(e + len + 1, value);
+		}
 		free(name);
 		free(value);
 	}
-	CHECK(ok && found == 1 && stray == 0, what);
+	if (env)
+		CHECK(ok && same_env && !env[m], what);
+	else
+		CHECK(ok && found == 1 && stray == 0, what);
 	s = get_str(r, &ok);
-	CHECK(ok && !strcmp(s, cwd), what);
+	CHECK(ok && !strcmp(s, workdir), what);
 	free(s);
 }
 
@@ -326,7 +340,7 @@ static void relays(void)
 	start(&r, args, 0);
 	feed(&r, big, 150000);
 	CHECK(accept_conn(&r) == 0, "relays: connects");
-	check_request(&r, "relays: request", want);
+	check_request(&r, "relays: request", want, NULL, "");
 	check_stdin(&r, "relays: stdin", big, 150000);
 	CHECK(send_frame(&r, 1, "out1", 4) == 0 && send_frame(&r, 2, "err1\n", 5) == 0, "relays: frames");
 	CHECK(send_frame(&r, 1, big + 7, 100000) == 0 && send_head(&r, 3, 0) == 0, "relays: big frame");
@@ -414,7 +428,7 @@ static void no_stdin(void)
 	struct run r;
 	start(&r, args, 1);
 	CHECK(accept_conn(&r) == 0, "no stdin: connects");
-	check_request(&r, "no stdin: request", want);
+	check_request(&r, "no stdin: request", want, NULL, "");
 	check_stdin(&r, "no stdin: EOF frame", big, 0);
 	CHECK(send_head(&r, 3, 0) == 0 && finish(&r) == 0, "no stdin: exit 0");
 	done(&r);
@@ -433,11 +447,276 @@ static void no_deadlock(void)
 	CHECK(accept_conn(&r) == 0, "no deadlock: connects");
 	for (i = 0; i < 16; i++)
 		CHECK(send_frame(&r, 1, big + i * 65536, 65536) == 0, "no deadlock: output first");
-	check_request(&r, "no deadlock: request", want);
+	check_request(&r, "no deadlock: request", want, NULL, "");
 	check_stdin(&r, "no deadlock: stdin", big, sizeof(big));
 	CHECK(send_head(&r, 3, 0) == 0 && finish(&r) == 0, "no deadlock: exit 0");
 	same("no deadlock: stdout", &r.o, big, sizeof(big));
 	done(&r);
+}
+
+/* ---- the user's process: --context and --exec ---- */
+
+static size_t put_string(unsigned char *b, const char *s)
+{
+	size_t len = strlen(s);
+	put_u32(b, (uint32_t)len);
+	memcpy(b + 4, s, len);
+	return 4 + len;
+}
+
+/* A context block into b (room enough: the tests' blocks are small): workdir, then env's entries. */
+static size_t make_block(unsigned char *b, const char *workdir, const char **env)
+{
+	size_t len = put_string(b, workdir);
+	uint32_t m = 0;
+	while (env[m])
+		m++;
+	put_u32(b + len, m);
+	len += 4;
+	for (m = 0; env[m]; m++)
+		len += put_string(b + len, env[m]);
+	return len;
+}
+
+static void no_context_sends_an_empty_workdir(void)
+{
+	const char *args[] = { sock, "1", "1", "--", "/bin/true", NULL };
+	const char *want[] = { "1", "1", "/bin/true", NULL };
+	struct run r;
+	start(&r, args, 0);
+	feed(&r, "", 0);
+	CHECK(accept_conn(&r) == 0, "no --context: connects");
+	check_request(&r, "no --context: the caller's environment, an empty workdir", want, NULL, "");
+	check_stdin(&r, "no --context: stdin", big, 0);
+	CHECK(send_head(&r, 3, 0) == 0 && finish(&r) == 0, "no --context: exit 0");
+	done(&r);
+}
+
+static const char *user_env[] = { "HOME=/home/u", "NO_EQUALS", "A=b=c", "EMPTY=", NULL };
+static const char *user_env_sent[] = { "HOME=/home/u", "A=b=c", "EMPTY=", NULL };
+
+/* The block's workdir and entries (split at their first '=', those without left out) in the request. */
+static void context_sends_the_blocks_workdir_and_environment(void)
+{
+	const char *args[] = { sock, "1000", "1000", "--context", "--", "/bin/cat", "x", NULL };
+	const char *want[] = { "1000", "1000", "/bin/cat", "x", NULL };
+	unsigned char b[256];
+	struct run r;
+	start(&r, args, 0);
+	feed(&r, b, make_block(b, "/home/u/run", user_env));
+	CHECK(accept_conn(&r) == 0, "--context: connects");
+	check_request(&r, "--context: the block's workdir and environment", want, user_env_sent, "/home/u/run");
+	check_stdin(&r, "--context: stdin after the block (none)", big, 0);
+	CHECK(send_head(&r, 3, 0) == 0 && finish(&r) == 0, "--context: exit 0");
+	done(&r);
+}
+
+/* What follows the block on stdin is the command's: relayed whole, not one byte eaten or lost. */
+static void context_relays_the_stdin_after_the_block(void)
+{
+	static unsigned char input[256 + 150000];
+	const char *args[] = { sock, "1", "1", "--context", "--", "/bin/cat", NULL };
+	const char *want[] = { "1", "1", "/bin/cat", NULL };
+	struct run r;
+	size_t len = make_block(input, "/home/u/run", user_env);
+	memcpy(input + len, big, 150000);
+	start(&r, args, 0);
+	feed(&r, input, len + 150000);
+	CHECK(accept_conn(&r) == 0, "--context stdin: connects");
+	check_request(&r, "--context stdin: request", want, user_env_sent, "/home/u/run");
+	check_stdin(&r, "--context: the stdin after the block relayed whole", big, 150000);
+	CHECK(send_head(&r, 3, 0) == 0 && finish(&r) == 0, "--context stdin: exit 0");
+	done(&r);
+}
+
+/* A malformed block is a usage error, before anything connects. */
+static void malformed_context_block_exits_2_unconnected(void)
+{
+	const char *args[] = { sock, "1", "1", "--context", "--", "/bin/cat", NULL };
+	const char *msg = "plugstack-run: context block: empty workdir\n";
+	struct pollfd p = { 0, POLLIN, 0 };
+	struct run r;
+	start(&r, args, 0);
+	feed(&r, "\0\0\0\0\0\0\0\0", 8);
+	CHECK(finish(&r) == 2, "--context, malformed block: exit 2");
+	same("--context, malformed block: stderr", &r.e, msg, strlen(msg));
+	p.fd = lsock;
+	CHECK(poll(&p, 1, 0) == 0, "--context, malformed block: no connection");
+	done(&r);
+}
+
+/* plugstack-run --exec -- args... with this stdin: its exit status, r's stdout and stderr captured. */
+static int exec_with(struct run *r, const char **args, const void *input, size_t len)
+{
+	const char *argv[12] = { "--exec", "--" };
+	int i;
+	for (i = 0; args[i] && i < 9; i++)
+		argv[i + 2] = args[i];
+	argv[i + 2] = NULL;
+	start(r, argv, 0);
+	feed(r, input, len);
+	return finish(r);
+}
+
+static char workdir[4200], absent_dir[4200];
+
+static void exec_runs_in_the_blocks_directory(void)
+{
+	const char *args[] = { "/bin/pwd", NULL };
+	const char *env[] = { NULL };
+	char want[4300];
+	unsigned char b[4400];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, workdir, env)) == 0, "--exec: in the block's directory: exit 0");
+	snprintf(want, sizeof(want), "%s\n", workdir);
+	same("--exec: runs in the block's directory", &r.o, want, strlen(want));
+	same("--exec: in the block's directory: stderr", &r.e, "", 0);
+	done(&r);
+}
+
+static void exec_gives_exactly_the_blocks_environment(void)
+{
+	const char *args[] = { "/usr/bin/env", NULL };
+	const char *env[] = { "A=1", "B=x y", "PATH=/nonexistent", "EMPTY=", NULL };
+	const char *want = "A=1\nB=x y\nPATH=/nonexistent\nEMPTY=\n";
+	unsigned char b[256];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, "/", env)) == 0, "--exec: environment: exit 0");
+	same("--exec: exactly the block's environment", &r.o, want, strlen(want));
+	done(&r);
+}
+
+/* PROGRAM is searched in the block's PATH, never the caller's (start()'s has /usr/bin), else in the default. */
+static void exec_searches_the_blocks_path(void)
+{
+	const char *args[] = { "env", NULL };
+	const char *in_path[] = { "PATH=/nonexistent:/usr/bin", NULL };
+	const char *not_in_path[] = { "PATH=/nonexistent", NULL };
+	const char *no_path[] = { "X=1", NULL };
+	const char *missing = "plugstack-run: env: No such file or directory\n";
+	unsigned char b[256];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, "/", in_path)) == 0, "--exec: found in the block's PATH");
+	same("--exec: found in the block's PATH: stdout", &r.o, "PATH=/nonexistent:/usr/bin\n", 27);
+	done(&r);
+	CHECK(exec_with(&r, args, b, make_block(b, "/", not_in_path)) == 127, "--exec: not in the block's PATH: 127");
+	same("--exec: not in the block's PATH: stderr", &r.e, missing, strlen(missing));
+	done(&r);
+	CHECK(exec_with(&r, args, b, make_block(b, "/", no_path)) == 0, "--exec: no PATH: the default path");
+	same("--exec: no PATH: stdout", &r.o, "X=1\n", 4);
+	done(&r);
+}
+
+static void exec_falls_back_to_root(void)
+{
+	const char *args[] = { "/bin/pwd", NULL };
+	const char *env[] = { NULL };
+	char msg[4400];
+	unsigned char b[4400];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, absent_dir, env)) == 0, "--exec: no such directory: exit 0");
+	snprintf(msg, sizeof(msg), "plugstack-run: cannot change directory to %s: %s; running in /\n", absent_dir,
+		 strerror(ENOENT));
+	same("--exec: no such directory: the line", &r.e, msg, strlen(msg));
+	same("--exec: no such directory: runs in /", &r.o, "/\n", 2);
+	done(&r);
+}
+
+static void exec_missing_program_exits_127(void)
+{
+	const char *args[] = { "/nonexistent/program", "x", NULL };
+	const char *env[] = { NULL };
+	const char *msg = "plugstack-run: /nonexistent/program: No such file or directory\n";
+	unsigned char b[64];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, "/", env)) == 127, "--exec: missing program: 127");
+	same("--exec: missing program: stderr", &r.e, msg, strlen(msg));
+	done(&r);
+}
+
+static void exec_unrunnable_program_exits_126(void)
+{
+	const char *args[] = { workdir, NULL }; /* a directory */
+	const char *env[] = { NULL };
+	char msg[4400];
+	unsigned char b[64];
+	struct run r;
+	CHECK(exec_with(&r, args, b, make_block(b, "/", env)) == 126, "--exec: a directory as program: 126");
+	snprintf(msg, sizeof(msg), "plugstack-run: %s: %s\n", workdir, strerror(EACCES));
+	same("--exec: a directory as program: stderr", &r.e, msg, strlen(msg));
+	done(&r);
+}
+
+/* As execvp does (and so setpriv did): an executable file with no #! line runs through /bin/sh. */
+static void exec_runs_a_file_of_no_format_through_sh(void)
+{
+	char script[4300];
+	const char *args[] = { script, "arg1", NULL };
+	const char *env[] = { "PATH=/usr/bin:/bin", NULL };
+	unsigned char b[64];
+	struct run r;
+	FILE *f;
+	snprintf(script, sizeof(script), "%s/script", workdir);
+	if (!(f = fopen(script, "w")) || fputs("echo \"from sh: $1\"\n", f) < 0 || fclose(f) || chmod(script, 0755)) {
+		perror(script);
+		failed++;
+		return;
+	}
+	CHECK(exec_with(&r, args, b, make_block(b, "/", env)) == 0, "--exec: no #! line: exit 0");
+	same("--exec: no #! line: through /bin/sh", &r.o, "from sh: arg1\n", 14);
+	done(&r);
+	unlink(script);
+}
+
+static void exec_leaves_the_rest_of_stdin_to_the_command(void)
+{
+	static unsigned char input[256 + 150000];
+	const char *args[] = { "/bin/cat", NULL };
+	struct run r;
+	size_t len = make_block(input, "/", user_env);
+	memcpy(input + len, big, 150000);
+	CHECK(exec_with(&r, args, input, len + 150000) == 0, "--exec: cat: exit 0");
+	same("--exec: the stdin after the block is the command's", &r.o, big, 150000);
+	done(&r);
+}
+
+/* Exit 2 with "plugstack-run: context block: <what>"; PROGRAM never runs. */
+static void bad_block(const char *what, const void *input, size_t len, const char *why)
+{
+	const char *args[] = { "/bin/echo", "ran", NULL };
+	char msg[256];
+	struct run r;
+	CHECK(exec_with(&r, args, input, len) == 2, what);
+	snprintf(msg, sizeof(msg), "plugstack-run: context block: %s\n", why);
+	same(what, &r.e, msg, strlen(msg));
+	same(what, &r.o, "", 0);
+	done(&r);
+}
+
+static void exec_malformed_blocks_exit_2(void)
+{
+	static unsigned char many[4096 * 300];
+	const char *env[] = { "A=1", "LONGER=entry", NULL };
+	unsigned char b[256];
+	size_t len = make_block(b, "/", env), i;
+	bad_block("--exec: block cut short", b, len - 3, "stdin ended inside it");
+	bad_block("--exec: empty stdin", "", 0, "stdin ended inside it");
+	bad_block("--exec: count too large", "\0\0\0\1/\0\0\20\1", 9, "4097 entries (at most 4096)");
+	bad_block("--exec: negative count", "\0\0\0\1/\377\377\377\377", 9, "-1 entries (at most 4096)");
+	bad_block("--exec: empty workdir", "\0\0\0\0\0\0\0\0", 8, "empty workdir");
+	bad_block("--exec: a string over 1 MiB", "\0\20\0\0/", 5, "more than 1 MiB");
+	bad_block("--exec: a NUL inside a string", "\0\0\0\3/\0a\0\0\0\0", 11, "a NUL inside a string");
+	/* 4096 entries of 296 bytes: each fits, together they pass 1 MiB */
+	len = put_string(many, "/");
+	put_u32(many + len, 4096);
+	len += 4;
+	for (i = 0; i < 4096; i++) {
+		put_u32(many + len, 296);
+		memset(many + len + 4, 'v', 296);
+		many[len + 4 + 1] = '=';
+		len += 300;
+	}
+	bad_block("--exec: entries over 1 MiB in all", many, len, "more than 1 MiB");
 }
 
 int main(int argc, char **argv)
@@ -462,6 +741,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	close(here);
+	snprintf(workdir, sizeof(workdir), "%s/work", cwd);
+	snprintf(absent_dir, sizeof(absent_dir), "%s/absent", cwd);
+	if (mkdir(workdir, 0755) < 0) {
+		perror(workdir);
+		return 2;
+	}
 	snprintf(sock, sizeof(sock), "%s/monitor.sock", dir);
 	snprintf(absent, sizeof(absent), "%s/absent.sock", dir);
 	memset(&a, 0, sizeof(a));
@@ -490,23 +775,43 @@ int main(int argc, char **argv)
 	stdout_closed();
 	no_stdin();
 	no_deadlock();
+	no_context_sends_an_empty_workdir();
+	context_sends_the_blocks_workdir_and_environment();
+	context_relays_the_stdin_after_the_block();
+	malformed_context_block_exits_2_unconnected();
+	exec_runs_in_the_blocks_directory();
+	exec_gives_exactly_the_blocks_environment();
+	exec_searches_the_blocks_path();
+	exec_falls_back_to_root();
+	exec_missing_program_exits_127();
+	exec_unrunnable_program_exits_126();
+	exec_runs_a_file_of_no_format_through_sh();
+	exec_leaves_the_rest_of_stdin_to_the_command();
+	exec_malformed_blocks_exit_2();
 	{
 		const char *none[] = { absent, "1", "1", "--", "/bin/true", NULL };
 		const char *no_dashes[] = { sock, "1", "1", "/bin/true", "x", NULL };
 		const char *bad_uid[] = { sock, "root", "1", "--", "/bin/true", NULL };
 		const char *no_program[] = { sock, "1", "1", "--", NULL };
 		const char *nothing[] = { NULL };
+		const char *context_no_dashes[] = { sock, "1", "1", "--context", "/bin/true", NULL };
+		const char *exec_no_dashes[] = { "--exec", "/bin/true", NULL };
+		const char *exec_no_program[] = { "--exec", "--", NULL };
 		char msg[256];
 		snprintf(msg, sizeof(msg), "plugstack-run: %s: %s\n", absent, strerror(ENOENT));
 		alone("no socket: 127", none, 127, msg);
-		alone("usage: no --", no_dashes, 2, "usage: plugstack-run SOCKET UID GID -- PROGRAM");
-		alone("usage: bad UID", bad_uid, 2, "usage: plugstack-run SOCKET UID GID -- PROGRAM");
-		alone("usage: no PROGRAM", no_program, 2, "usage: plugstack-run SOCKET UID GID -- PROGRAM");
-		alone("usage: no arguments", nothing, 2, "usage: plugstack-run SOCKET UID GID -- PROGRAM");
+		alone("usage: no --", no_dashes, 2, USAGE);
+		alone("usage: bad UID", bad_uid, 2, USAGE);
+		alone("usage: no PROGRAM", no_program, 2, USAGE);
+		alone("usage: no arguments", nothing, 2, USAGE);
+		alone("usage: --context without --", context_no_dashes, 2, USAGE);
+		alone("usage: --exec without --", exec_no_dashes, 2, USAGE);
+		alone("usage: --exec without PROGRAM", exec_no_program, 2, USAGE);
 	}
 
 	close(lsock);
 	unlink(sock);
+	rmdir(workdir);
 	rmdir(dir);
 	printf("run: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

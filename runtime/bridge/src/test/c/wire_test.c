@@ -85,7 +85,22 @@ static void sent_frames(void)
 	ps_out_str(&o, "sock=/run/plugstack/root.sock");
 	ps_out_str(&o, "demo");
 	ps_out_str(&o, "io.plugstack.sample.renice@1.2.0");
+	ps_out_str(&o, NULL); /* remote: no user's process */
+	ps_out_u32(&o, 0);
 	same("hello", &o);
+
+	ps_out_begin(&o, PS_HELLO, PS_MAX_FRAME);
+	ps_out_u32(&o, PS_PROTOCOL);
+	ps_out_u32(&o, 1);
+	ps_out_str(&o, "22.05.8");
+	ps_out_u32(&o, 4243);
+	ps_out_u32(&o, 0);
+	ps_out_str(&o, NULL);
+	ps_out_str(&o, "/home/u/run");
+	ps_out_u32(&o, 2);
+	ps_out_str(&o, "HOME=/home/u");
+	ps_out_str(&o, "PROJECT=p1");
+	same("hello_local", &o);
 
 	ps_out_begin(&o, PS_CALL, PS_MAX_FRAME);
 	ps_out_u32(&o, 4);

@@ -32,6 +32,18 @@ public interface CliOptions {
     long gid();
 
     /**
+     * The user running the command, in the command's working directory and with its environment when
+     * the host knows them ({@link io.plugstack.api.user.OnBehalfOf#in}): a program the plugin starts with
+     * {@link io.plugstack.api.user.OnBehalfOf#start} then runs as it would from a C plugin inside srun,
+     * sbatch or salloc. The default knows only the ids.
+     *
+     * @return the command's user
+     */
+    default io.plugstack.api.user.OnBehalfOf user() {
+        return io.plugstack.api.user.OnBehalfOf.user(uid(), gid());
+    }
+
+    /**
      * The option's value as its Slurm getter ({@code slurm_option_get}, src/common/slurm_opt.c) renders it,
      * set or not: {@code get("time")} after {@code -t 5} is "00:05:00", {@code --mem=0} reads "0?", an
      * unset ntasks-per-node "-2", an unset hold "unset", verbose the count of -v, uid and gid the ids the

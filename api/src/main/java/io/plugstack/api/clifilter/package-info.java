@@ -43,5 +43,5 @@
  * <p>0.2.0: {@code CliOptions.log()}, the command's log.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.2.0")
+@org.osgi.annotation.versioning.Version("0.3.0")
 package io.plugstack.api.clifilter;

@@ -177,6 +177,20 @@ public interface Spank {
     SpankResult<String> getenv(String name);
 
     /**
+     * The user running the command this stack is in, in local (srun) and allocator (sbatch, salloc)
+     * contexts: in the command's working directory and with its environment, where a C plugin in that
+     * command would be. A program the plugin starts with {@link io.plugstack.api.user.OnBehalfOf#start}
+     * runs there as the user, whatever rights the host has. Empty in remote, job_script and slurmd
+     * contexts (slurmstepd and slurmd are root's: use {@link #uid()} and {@link #gid()}), and when the
+     * host does not know the command.
+     *
+     * @return the command's user, or empty
+     */
+    default java.util.Optional<io.plugstack.api.user.OnBehalfOf> commandUser() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * {@code spank_setenv}: sets a variable of the job step's environment (remote only).
      *
      * @param name      the variable's name

@@ -53,5 +53,5 @@
  * <p>0.2.0: {@code Spank.setTaskNiceness(int)} (a method added to a provider type: minor).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.2.0")
+@org.osgi.annotation.versioning.Version("0.3.0")
 package io.plugstack.api.spank;

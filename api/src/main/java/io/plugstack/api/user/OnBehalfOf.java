@@ -16,6 +16,8 @@ import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import jdk.net.ExtendedSocketOptions;
@@ -39,6 +41,12 @@ import jdk.net.UnixDomainPrincipal;
  * </ul>
  * Any other process that is neither the user nor root cannot act for the user and gets an IOException
  * saying so.
+ * <p>
+ * In Slurm, code for a user's own command (cli_filter, local and allocator SPANK) runs inside that command,
+ * in its working directory and with its environment. {@link #in(Path, Map)} gives a user that
+ * process's directory and environment, as the host learned them from the command; {@link #start} then
+ * runs a program there with exactly that environment, which never passes through a process with more
+ * rights than the user (it is read by the user's own process, after the switch of user).
  */
 public final class OnBehalfOf {
 
@@ -60,10 +68,19 @@ public final class OnBehalfOf {
 
     private final long uid;
     private final long gid;
+    /** The user's process's working directory; null when none is known (then nor is its environment). */
+    private final Path workdir;
+    private final Map<String, String> environment;
 
     private OnBehalfOf(long uid, long gid) {
+        this(uid, gid, null, Map.of());
+    }
+
+    private OnBehalfOf(long uid, long gid, Path workdir, Map<String, String> environment) {
         this.uid = uid;
         this.gid = gid;
+        this.workdir = workdir;
+        this.environment = environment;
     }
 
     /**
@@ -140,6 +157,33 @@ public final class OnBehalfOf {
         }
     }
 
+    /**
+     * This user in the working directory and with the environment of their own process that called the
+     * code (srun, sbatch or salloc): what a plugin in that process would see with {@code getcwd()} and
+     * {@code environ}. Programs {@link #start started} for this user then run there, with that environment.
+     *
+     * @param workdir     the process's working directory (absolute)
+     * @param environment its environment, in order
+     * @return the user in that process
+     * @throws IllegalArgumentException when {@code workdir} is not absolute
+     */
+    public OnBehalfOf in(Path workdir, Map<String, String> environment) {
+        if (!workdir.isAbsolute()) {
+            throw new IllegalArgumentException("a working directory must be absolute: " + workdir);
+        }
+        return new OnBehalfOf(uid, gid, workdir, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment)));
+    }
+
+    /** {@return the working directory of the user's process, when known ({@link #in})} */
+    public Optional<Path> workdir() {
+        return Optional.ofNullable(workdir);
+    }
+
+    /** {@return the environment of the user's process ({@link #in}); empty when not known} */
+    public Map<String, String> environment() {
+        return environment;
+    }
+
     /** {@return the user id} */
     public long uid() {
         return uid;
@@ -181,6 +225,111 @@ public final class OnBehalfOf {
                 UnixUsers.byUid(uid).isPresent() ? "--init-groups" : "--clear-groups", "--"));
         cmd.addAll(argv);
         return cmd;
+    }
+
+    /**
+     * Starts {@code builder}'s command as this user. Without a known process ({@link #in}) that is
+     * {@code builder} with its command replaced by {@link #command}. With one, the program runs in the
+     * process's working directory ({@code /} when the user cannot enter it) with exactly its environment;
+     * the builder's own directory and environment are not used. The directory is entered and the
+     * environment set only once the program runs as the user: a root process never follows the
+     * user's path nor runs with the user's variables (a user's {@code LD_PRELOAD}). A stdin that is not
+     * {@link ProcessBuilder.Redirect#PIPE} is then empty.
+     *
+     * @param builder the program, its arguments and redirections
+     * @return the started process
+     * @throws IOException when it cannot be started, or this process can neither be the user nor become it
+     */
+    public Process start(ProcessBuilder builder) throws IOException {
+        if (workdir == null) {
+            return builder.command(command(builder.command())).start();
+        }
+        if (isThisProcess()) {
+            builder.directory((Files.isDirectory(workdir) ? workdir : Path.of("/")).toFile());
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            return builder.start();
+        }
+        List<String> argv = builder.command();
+        String client = System.getProperty(MONITOR_CLIENT_PROPERTY);
+        if (client == null && THIS_PROCESS.uid == 0) { // no plugstack-run here: the login variables only, none of the user's
+            List<String> env = new ArrayList<>(List.of("/usr/bin/env", "-i", "--chdir=" + workdir, "--", "PATH=" + SAFE_PATH));
+            UnixUsers.byUid(uid).ifPresent(u -> env.addAll(List.of("HOME=" + u.home(), "USER=" + u.name(), "LOGNAME=" + u.name())));
+            env.addAll(argv);
+            return safeStart(builder, command(env), false);
+        }
+        List<String> cmd;
+        if (THIS_PROCESS.uid == 0) { // setpriv first, then plugstack-run as the user reads the block and enters the directory
+            cmd = new ArrayList<>(command(List.of(client, "--exec", "--")));
+        } else if (client != null && System.getProperty(MONITOR_SOCKET_PROPERTY) != null) {
+            cmd = new ArrayList<>(List.of(client, System.getProperty(MONITOR_SOCKET_PROPERTY), Long.toString(uid), Long.toString(gid),
+                    "--context", "--"));
+        } else {
+            throw new IOException("uid " + THIS_PROCESS.uid + " cannot act for uid " + uid + " (only root can)");
+        }
+        cmd.addAll(argv);
+        return safeStart(builder, cmd, true);
+    }
+
+    /** util-linux setpriv and coreutils env find their programs here (never a user's PATH). */
+    static final String SAFE_PATH = "/usr/bin:/bin";
+    /** The most a context block may hold (runtime/bridge/PROTOCOL.md, "The monitor"). */
+    static final int MAX_BLOCK = 1 << 20;
+    static final int MAX_BLOCK_ENTRIES = 4096;
+
+    /** {@code cmd} in {@code /} with only PATH, then (with {@code block}) the context block on its stdin first. */
+    private Process safeStart(ProcessBuilder builder, List<String> cmd, boolean block) throws IOException {
+        boolean piped = builder.redirectInput() == ProcessBuilder.Redirect.PIPE;
+        builder.command(cmd).directory(Path.of("/").toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.environment().clear();
+        builder.environment().put("PATH", SAFE_PATH);
+        Process p = builder.start();
+        try {
+            if (block) {
+                p.getOutputStream().write(contextBlock());
+                p.getOutputStream().flush();
+            }
+            if (!piped) {
+                p.getOutputStream().close();
+            }
+        } catch (IOException e) {
+            p.destroyForcibly();
+            throw new IOException("cannot hand the user's working directory and environment to " + cmd.get(0) + ": " + e.getMessage(), e);
+        }
+        return p;
+    }
+
+    /**
+     * The context block: {@code int32} byte count and UTF-8 bytes of the working directory, {@code int32 m},
+     * m entries {@code NAME=value} the same way; entries past {@value #MAX_BLOCK_ENTRIES} or that would
+     * take it over {@value #MAX_BLOCK} bytes are left out, as the bridge and the shim cut theirs.
+     */
+    byte[] contextBlock() {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream out = new java.io.DataOutputStream(b);
+        try {
+            byte[] dir = workdir.toString().getBytes(StandardCharsets.UTF_8);
+            out.writeInt(dir.length);
+            out.write(dir);
+            List<byte[]> entries = new ArrayList<>();
+            int size = 8 + dir.length;
+            for (Map.Entry<String, String> e : environment.entrySet()) {
+                byte[] entry = (e.getKey() + "=" + e.getValue()).getBytes(StandardCharsets.UTF_8);
+                if (entries.size() == MAX_BLOCK_ENTRIES || size + 4 + entry.length > MAX_BLOCK) {
+                    break;
+                }
+                size += 4 + entry.length;
+                entries.add(entry);
+            }
+            out.writeInt(entries.size());
+            for (byte[] entry : entries) {
+                out.writeInt(entry.length);
+                out.write(entry);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail
+        }
+        return b.toByteArray();
     }
 
     /**

@@ -18,5 +18,5 @@
  * 0.3.0: {@code UnixUsers.nameOrUid}, {@code UnixUsers.groupNameOrGid}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.4.0")
+@org.osgi.annotation.versioning.Version("0.5.0")
 package io.plugstack.api.user;

@@ -41,6 +41,58 @@ class OnBehalfOfTest {
     }
 
     @Test
+    void inTheUsersProcessAProgramRunsInItsDirectoryWithExactlyItsEnvironment() throws Exception {
+        OnBehalfOf self = OnBehalfOf.thisProcess().in(dir, java.util.Map.of("PROJECT", "p1", "PATH", "/usr/bin:/bin"));
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "pwd; env | sort");
+        pb.environment().put("FROM_THE_BUILDER", "x");
+        Process p = self.start(pb);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        assertThat(out).startsWith(dir.toRealPath() + "\n").contains("PROJECT=p1\n").doesNotContain("FROM_THE_BUILDER");
+    }
+
+    @Test
+    void withoutAKnownProcessAProgramRunsAsTheBuilderSays() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "pwd; echo $FROM_THE_BUILDER").directory(dir.toFile());
+        pb.environment().put("FROM_THE_BUILDER", "x");
+        Process p = OnBehalfOf.thisProcess().start(pb);
+        p.getOutputStream().close();
+        assertThat(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(dir.toRealPath() + "\nx\n");
+        assertThat(p.waitFor()).isZero();
+    }
+
+    @Test
+    void aProcessWorkingDirectoryMustBeAbsolute() {
+        assertThatThrownBy(() -> other.in(Path.of("relative"), java.util.Map.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("relative");
+    }
+
+    /** PROTOCOL.md, "The monitor": what plugstack-run --context and --exec read first on their stdin. */
+    @Test
+    void theContextBlockIsTheDirectoryThenTheEntries() throws Exception {
+        byte[] block = other.in(Path.of("/w"), new java.util.LinkedHashMap<>(java.util.Map.of("A", "1"))).contextBlock();
+        assertThat(java.util.HexFormat.of().formatHex(block)).isEqualTo("00000002" + "2f77" + "00000001" + "00000003" + "413d31");
+    }
+
+    @Test
+    void theContextBlockLeavesOutEntriesPastItsLimits() {
+        java.util.Map<String, String> many = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < OnBehalfOf.MAX_BLOCK_ENTRIES + 10; i++) {
+            many.put("V" + i, "x");
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(other.in(Path.of("/"), many).contextBlock());
+        b.position(4 + 1);
+        assertThat(b.getInt()).isEqualTo(OnBehalfOf.MAX_BLOCK_ENTRIES);
+        java.util.Map<String, String> big = new java.util.LinkedHashMap<>();
+        big.put("A", "a".repeat(OnBehalfOf.MAX_BLOCK / 2));
+        big.put("B", "b".repeat(OnBehalfOf.MAX_BLOCK / 2));
+        big.put("C", "c");
+        byte[] cut = other.in(Path.of("/"), big).contextBlock();
+        assertThat(cut.length).isLessThanOrEqualTo(OnBehalfOf.MAX_BLOCK);
+        assertThat(java.nio.ByteBuffer.wrap(cut).getInt(5)).isEqualTo(1); // A fits, B would pass the limit: the cut is there
+    }
+
+    @Test
     void aPlainUserCannotActForAnother() {
         assumeFalse(Users.root(), "root can act for anyone");
         assertThatThrownBy(() -> other.command(List.of("true"))).hasMessageContaining("cannot act for uid 4242 (only root can)");

@@ -17,8 +17,9 @@ import party.iroiro.luajava.Lua;
  * The 5.1 vs 5.2+ return conventions are written in Lua ({@code popen.lua}), the file object is the
  * shared one ({@link HostStreams}). The command runs as the user the script works for
  * ({@link OnBehalfOf}): job_submit/lua as slurmctld's SlurmUser, cli_filter/lua's hooks as the command's
- * user; acting for another user, the command sees that user's HOME, USER, LOGNAME and SHELL
- * ({@link UserEnvironment}). Its environment is the runtime's with the bench's Slurm commands first on
+ * user; in the user's command's working directory with its environment when known (cli_filter's hooks:
+ * C's popen inside srun), else, acting for another user, with that user's HOME, USER, LOGNAME and SHELL
+ * ({@link UserEnvironment}) over the runtime's environment. Either way the bench's Slurm commands are first on
  * PATH ({@link io.plugstack.api.slurm.ClientCommands}), so {@code scontrol}, {@code squeue}, {@code sinfo}
  * answer for the bench. Processes still open when the state closes are destroyed.
  */
@@ -41,15 +42,24 @@ final class HostShell {
         this.streams = streams;
     }
 
-    /** /bin/sh -c {@code cmd} as the user, with the Slurm commands' environment. */
-    private ProcessBuilder shell(String cmd) throws IOException {
+    /**
+     * Starts /bin/sh -c {@code cmd} as the user, with the Slurm commands' environment: in the user's
+     * command's working directory and environment when known (as C's popen inside srun), else the
+     * runtime's environment with the user's login variables.
+     */
+    private Process shell(String cmd, java.util.function.UnaryOperator<ProcessBuilder> redirects) throws IOException {
         OnBehalfOf as = user.get();
-        ProcessBuilder pb = new ProcessBuilder(as.command(List.of(SHELL, "-c", cmd)));
+        ProcessBuilder pb = redirects.apply(new ProcessBuilder(List.of(SHELL, "-c", cmd)));
+        if (as.workdir().isPresent()) {
+            Map<String, String> env = new java.util.LinkedHashMap<>(as.environment());
+            env.putAll(commands.apply(Map.copyOf(env)));
+            return as.in(as.workdir().get(), env).start(pb);
+        }
         pb.environment().putAll(commands.apply(Map.copyOf(pb.environment())));
         if (!as.isThisProcess()) {
             UserEnvironment.apply(pb.environment(), as);
         }
-        return pb;
+        return as.start(pb);
     }
 
     /** A popen'd command: pclose waits for it. */
@@ -107,13 +117,9 @@ final class HostShell {
         String cmd = L.toString(1);
         boolean reading = "r".equals(L.toString(2));
         try {
-            ProcessBuilder pb = shell(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-            if (reading) {
-                pb.redirectInput(ProcessBuilder.Redirect.INHERIT);
-            } else {
-                pb.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-            }
-            L.push(streams.add(new Pipe(pb.start())));
+            Process p = shell(cmd, pb -> reading ? pb.redirectError(ProcessBuilder.Redirect.INHERIT).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                    : pb.redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(ProcessBuilder.Redirect.INHERIT));
+            L.push(streams.add(new Pipe(p)));
             return 1;
         } catch (IOException e) {
             L.pushNil();
@@ -124,7 +130,7 @@ final class HostShell {
 
     private int execute(Lua L) {
         try {
-            Process p = shell(L.toString(1)).inheritIO().start();
+            Process p = shell(L.toString(1), ProcessBuilder::inheritIO);
             L.push(p.waitFor());
         } catch (IOException e) {
             L.push(127);

@@ -76,18 +76,36 @@ final class UserFiles {
         L.push(l -> run(l, RENAME, List.of(l.toString(1), l.toString(2))));
         L.push(this::tmpname);
         L.push(this::search);
-        L.push(l -> {
-            String v = UserEnvironment.of(user.get()).get(l.toString(1));
-            if (v == null) {
-                l.pushNil();
-            } else {
-                l.push(v);
-            }
-            return 1;
-        });
+        L.push(this::getenv);
         L.push(this::cModule);
         L.push(version == LuaVersion.LUA_5_1);
         L.pCall(10, 0);
+    }
+
+    /**
+     * getenv(name): whether the host knows the answer, then the value (nil: unset). The user's command's
+     * environment when the host has it (getenv inside srun, sbatch or salloc); else, acting for another
+     * user, that user's login variables; else unknown, and C's getenv answers.
+     */
+    private int getenv(Lua L) {
+        OnBehalfOf as = user.get();
+        String name = L.toString(1);
+        String v;
+        if (as.workdir().isPresent()) {
+            v = as.environment().get(name);
+        } else if (!as.isThisProcess() && UserEnvironment.NAMES.contains(name)) {
+            v = UserEnvironment.of(as).get(name);
+        } else {
+            L.push(false);
+            return 1;
+        }
+        L.push(true);
+        if (v == null) {
+            L.pushNil();
+        } else {
+            L.push(v);
+        }
+        return 2;
     }
 
     /** open(path, mode): the stream's id, or nil, strerror, errno. */

@@ -52,14 +52,20 @@ final class UserHelper {
     static UserHelper start(OnBehalfOf user, String script, List<String> args) throws IOException {
         List<String> argv = new ArrayList<>(List.of(HostShell.SHELL, "-c", script, "sh"));
         argv.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(user.command(argv));
+        Map<String, String> env = new java.util.LinkedHashMap<>(user.environment()); // the user's command's, when known
+        env.put("PATH", "/usr/bin:/bin");
+        env.put("LC_ALL", "C"); // strerror's words, which failure() maps to errno
+        if (user.workdir().isEmpty()) {
+            env.putAll(UserEnvironment.of(user));
+        }
+        ProcessBuilder pb = new ProcessBuilder(argv);
         pb.environment().clear();
-        pb.environment().put("PATH", "/usr/bin:/bin");
-        pb.environment().put("LC_ALL", "C"); // strerror's words, which failure() maps to errno
-        pb.environment().putAll(UserEnvironment.of(user));
+        pb.environment().putAll(env);
+        // in the command's working directory when known, so a relative path is the user's (entered as the user)
+        OnBehalfOf as = user.workdir().map(dir -> user.in(dir, env)).orElse(user);
         long wait = Math.max(TimeUnit.MILLISECONDS.toNanos(MIN_WAIT_MS),
                 Math.min(TimeUnit.MILLISECONDS.toNanos(MAX_WAIT_MS), LuaGuard.nanosLeft()));
-        return new UserHelper(pb.start(), user, System.nanoTime() + wait);
+        return new UserHelper(as.start(pb), user, System.nanoTime() + wait);
     }
 
     OutputStream stdin() {

@@ -2,7 +2,9 @@
 -- script code, so a script that keeps io.open in a local keeps this one. While the call acts for the
 -- runtime's own user (h_foreign() false) every function checks its arguments as C does and hands
 -- over to C Lua's own; while it acts for another user, paths are opened, read, removed, renamed and
--- searched by a child running as that user, and HOME, USER, LOGNAME and SHELL are that user's.
+-- searched by a child running as that user (in the user's command's working directory when known), and
+-- os.getenv reads the user's command's environment (when known; else HOME, USER, LOGNAME and SHELL are the
+-- user's login values).
 -- Arguments: stream.lua's module, the host functions, whether this is Lua 5.1.
 local stream, h_foreign, h_open, h_remove, h_rename, h_tmpname, h_search, h_userenv, h_cmodule, v51 = ...
 local unpack = table.unpack or unpack
@@ -158,10 +160,10 @@ os.tmpname = function(...)
   return name
 end
 
-local userenv = { HOME = true, USER = true, LOGNAME = true, SHELL = true }
 os.getenv = function(...)
   local name = checkstring("os.getenv", 1, ...)
-  if userenv[name] and h_foreign() then return h_userenv(name) end
+  local known, value = h_userenv(name) -- the user's command's environment, or their login variables
+  if known then return value end
   return c.getenv(...)
 end
 

@@ -52,6 +52,16 @@ class RealSlurmCliFilterIT {
     static final String PROBE_LUA = String.join("\n",
             "function slurm_cli_setup_defaults(options, early) return slurm.SUCCESS end",
             "function slurm_cli_pre_submit(options, offset)",
+            "  if options['job-name'] == 'cli-cwd' then", // where the hook runs: the command's directory and environment
+            "    local p = io.popen('pwd; id -u; echo \"$PROJECT\"')",
+            "    slurm.log_error('probe: popen %s', (p:read('*a'):gsub('\\n', ' ')))",
+            "    p:close()",
+            "    local r = io.open('relative.txt', 'w')",
+            "    if r then r:write('x') r:close() end",
+            "    slurm.log_error('probe: getenv %s json %s', tostring(os.getenv('PROJECT')),",
+            "      tostring(slurm.json_env():find('\"PROJECT\":\"p1\"', 1, true) ~= nil))",
+            "    return slurm.SUCCESS",
+            "  end",
             "  if options['job-name'] ~= 'cli-shadow' then return slurm.SUCCESS end",
             "  local f, err = io.open('/etc/shadow')",
             "  slurm.log_error('probe: shadow %s', f and 'READ' or err)",
@@ -219,5 +229,27 @@ class RealSlurmCliFilterIT {
         assertThat(java.nio.file.Files.getAttribute(probe, "unix:uid")).as("written as the user").isEqualTo((int) uid);
         java.nio.file.Files.delete(probe);
         slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
+    }
+
+    /**
+     * In Slurm a cli_filter.lua hook runs inside the user's sbatch: in its working directory, with its
+     * environment. Here the hook runs in the user role, and what it starts or opens by a relative path
+     * runs as the user in that directory (one only the user may enter) with that environment.
+     */
+    @Test
+    @Order(11)
+    void aLuaHookRunsInTheCommandsWorkingDirectoryWithItsEnvironment() throws Exception {
+        String home = slurm.run(T, "getent", "passwd", RealSlurm.TEST_USER).stdout().strip().split(":")[5];
+        long uid = Long.parseLong(slurm.run(T, "id", "-u", RealSlurm.TEST_USER).stdout().strip());
+        Path cwd = Path.of(home, "cli-cwd");
+        slurm.runAs(RealSlurm.TEST_USER, T, "sh", "-c", "rm -rf \"$1\" && mkdir -m 700 \"$1\"", "sh", cwd.toString()).assertOk();
+        Result r = slurm.runAs(RealSlurm.TEST_USER, T, "sh", "-c",
+                "cd \"$1\" && export PWD=\"$1\" PROJECT=p1 && exec sbatch -H -J cli-cwd --wrap true", "sh", cwd.toString()).assertOk();
+        assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("probe: popen " + cwd + " " + uid + " p1 ")
+                .contains("probe: getenv p1 json true");
+        assertThat(cwd.resolve("relative.txt")).as("a relative path is in the command's directory").hasContent("x");
+        assertThat(java.nio.file.Files.getAttribute(cwd.resolve("relative.txt"), "unix:uid")).isEqualTo((int) uid);
+        slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
+        slurm.run(T, "rm", "-rf", cwd.toString()).assertOk();
     }
 }

@@ -55,6 +55,8 @@ public final class FakeCliOptions implements CliOptions {
     private final List<String> sets = new ArrayList<>();
     private long uid = OnBehalfOf.thisProcess().uid();
     private long gid = OnBehalfOf.thisProcess().gid();
+    private java.nio.file.Path workdir;
+    private Map<String, String> environment = Map.of();
 
     /**
      * An empty option set of {@code command}, run by this process's user.
@@ -111,6 +113,26 @@ public final class FakeCliOptions implements CliOptions {
         this.uid = uid;
         this.gid = gid;
         return this;
+    }
+
+    /**
+     * The command's working directory and environment, as srun, sbatch or salloc would have them: then
+     * {@link #user()} carries them ({@link OnBehalfOf#in}).
+     *
+     * @param workdir     the command's working directory (absolute)
+     * @param environment its environment
+     * @return this option set
+     */
+    public FakeCliOptions process(java.nio.file.Path workdir, Map<String, String> environment) {
+        this.workdir = workdir;
+        this.environment = Map.copyOf(environment);
+        return this;
+    }
+
+    @Override
+    public OnBehalfOf user() {
+        OnBehalfOf user = OnBehalfOf.user(uid, gid);
+        return workdir == null ? user : user.in(workdir, environment);
     }
 
     /**

@@ -72,6 +72,12 @@ public final class Main {
         overrides.putAll(System.getProperties());
         // where plugstack.jar is: a node daemon starts its user role from it
         overrides.setProperty("plugstack.distribution", distribution.toAbsolutePath().toString());
+        // a root runtime starts a user's program through it (plugstack-run --exec: the user's directory and variables are
+        // taken once it is the user); a child role is given it with its monitor's socket
+        Path run = distribution.resolve("bridge/prebuilt/plugstack-run");
+        if (System.getProperty(io.plugstack.api.user.OnBehalfOf.MONITOR_CLIENT_PROPERTY) == null && java.nio.file.Files.isExecutable(run)) {
+            System.setProperty(io.plugstack.api.user.OnBehalfOf.MONITOR_CLIENT_PROPERTY, run.toAbsolutePath().toString());
+        }
         if (node) {
             // a daemon: no console; the bridge's sockets
             overrides.setProperty("gosh.args", "--nointeractive");

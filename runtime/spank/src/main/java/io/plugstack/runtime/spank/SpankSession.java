@@ -42,16 +42,21 @@ public interface SpankSession extends AutoCloseable {
      *                        plugin's own name, as on the bench
      */
     record Setup(Map<String, String> environment, Map<String, String> stepEnv, Map<String, String> jobControlEnv,
-            Set<String> builtinOptions, String slurmPluginName) {
+            Set<String> builtinOptions, String slurmPluginName, io.plugstack.api.user.OnBehalfOf commandUser) {
 
         public Setup(Map<String, String> environment, Map<String, String> stepEnv, Map<String, String> jobControlEnv,
                 Set<String> builtinOptions) {
-            this(environment, stepEnv, jobControlEnv, builtinOptions, null);
+            this(environment, stepEnv, jobControlEnv, builtinOptions, null, null);
         }
 
         /** This setup, for a stack whose options a real Slurm knows under {@code name} (a bridge's plugin_name). */
         public Setup knownToSlurmAs(String name) {
-            return new Setup(environment, stepEnv, jobControlEnv, builtinOptions, name);
+            return new Setup(environment, stepEnv, jobControlEnv, builtinOptions, name, commandUser);
+        }
+
+        /** This setup, in the user's own command ({@code Spank.commandUser()}: its user, directory and environment). */
+        public Setup inCommandOf(io.plugstack.api.user.OnBehalfOf user) {
+            return new Setup(environment, stepEnv, jobControlEnv, builtinOptions, slurmPluginName, user);
         }
 
         /**

@@ -143,8 +143,9 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
             return 1;
         });
         L.setField(-2, "json_cli_options");
-        L.push(l -> {
-            l.push(CliFilterJson.environment(environment.get()));
+        L.push(l -> { // the command's environment (Slurm's json_env reads environ in srun, sbatch or salloc)
+            OnBehalfOf as = user;
+            l.push(CliFilterJson.environment(as.workdir().isPresent() ? as.environment() : environment.get()));
             return 1;
         });
         L.setField(-2, "json_env");
@@ -189,7 +190,7 @@ public class CliFilterLuaPlugin implements CliFilterPlugin {
 
     /** The command's user and log, kept for post_submit (one instance per command). */
     private void from(CliOptions opts) {
-        user = OnBehalfOf.user(opts.uid(), opts.gid());
+        user = opts.user();
         opts.log().ifPresent(l -> lines = l);
     }
 

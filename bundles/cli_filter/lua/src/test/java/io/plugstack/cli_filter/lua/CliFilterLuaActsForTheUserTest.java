@@ -38,9 +38,14 @@ class CliFilterLuaActsForTheUserTest {
     /** A directory of the user's. */
     Path home;
 
+    /** plugstack-run (runtime/bridge's build): a root runtime starts the user's programs with it in their directory. */
+    static final Path RUN = Path.of("../../../runtime/bridge/target/c/plugstack-run").toAbsolutePath().normalize();
+
     @BeforeEach
     void aUserAndARootOnlyFile() throws Exception {
         LuaTestUsers.assumeRoot();
+        assertThat(RUN).as("plugstack-run, built by runtime/bridge (make run)").isExecutable();
+        System.setProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY, RUN.toString());
         user = LuaTestUsers.ensure(LuaTestUsers.USER, false);
         LuaTestUsers.open(dir);
         secret = LuaTestUsers.mode(Files.writeString(dir.resolve("secret"), "TOPSECRET"), "rw-------");
@@ -67,7 +72,15 @@ class CliFilterLuaActsForTheUserTest {
 
     /** One sbatch of the user's: its three hooks. */
     private void submit(CliFilterLuaPlugin p) {
-        FakeCliOptions o = new FakeCliOptions(SlurmCommand.SBATCH).user(user.uid(), user.gid());
+        submit(p, new FakeCliOptions(SlurmCommand.SBATCH).user(user.uid(), user.gid()));
+    }
+
+    /** One sbatch of the user's run in {@code workdir} with {@code environment}, as the shim reports them. */
+    private void submitIn(CliFilterLuaPlugin p, Path workdir, Map<String, String> environment) {
+        submit(p, new FakeCliOptions(SlurmCommand.SBATCH).user(user.uid(), user.gid()).process(workdir, environment));
+    }
+
+    private void submit(CliFilterLuaPlugin p, FakeCliOptions o) {
         p.setupDefaults(o, false);
         p.preSubmit(o, 0);
         p.postSubmit(0, 1, NoVal.NO_VAL);
@@ -116,6 +129,50 @@ class CliFilterLuaActsForTheUserTest {
         String home = UnixUsers.byUid(user.uid()).orElseThrow().home();
         assertThat(log.lines()).contains("INFO lua: setup_defaults HOME=" + home, "INFO lua: pre_submit HOME=" + home,
                 "INFO lua: post_submit HOME=" + home);
+    }
+
+    @Test
+    void aHookSeesTheCommandsEnvironmentInGetenvAndJsonEnv() throws IOException {
+        submitIn(started("slurm.log_info('%s %s %s %s', HOOK, os.getenv('PROJECT'), tostring(os.getenv('PATH')),"
+                + " tostring(slurm.json_env():find('\"PROJECT\":\"p1\"', 1, true) ~= nil))"),
+                home, Map.of("PROJECT", "p1", "HOME", home.toString()));
+        assertThat(log.lines()).contains("INFO lua: pre_submit p1 nil true");
+    }
+
+    @Test
+    void aRelativePathIsInTheCommandsWorkingDirectory() throws IOException {
+        submitIn(started("""
+                local f = assert(io.open('relative.txt', 'a'))
+                f:write(HOOK, '\\n')
+                f:close()
+                """), home, Map.of());
+        assertThat(home.resolve("relative.txt")).hasContent("setup_defaults\npre_submit\npost_submit\n");
+        assertThat(LuaTestUsers.owner(home.resolve("relative.txt"))).isEqualTo(user.uid());
+    }
+
+    @Test
+    void popenRunsInTheCommandsWorkingDirectoryWithItsEnvironmentAsTheUser() throws IOException {
+        submitIn(started("""
+                local p = io.popen('pwd; echo "$PROJECT"; id -u')
+                slurm.log_info('%s %s', HOOK, (p:read('*a'):gsub('\\n', ' ')))
+                p:close()
+                """), home, Map.of("PROJECT", "p1", "PATH", "/usr/bin:/bin"));
+        assertThat(log.lines()).contains("INFO lua: pre_submit " + home + " p1 " + user.uid() + " ");
+    }
+
+    /** The directory is entered as the user: one only root may enter is not, and the command runs in / instead. */
+    @Test
+    void aWorkingDirectoryOnlyRootMayEnterIsNotEnteredForTheUser() throws IOException {
+        Path rootOnly = LuaTestUsers.rootOnly(dir, "rootcwd");
+        submitIn(started("""
+                local p = io.popen('pwd')
+                slurm.log_info('%s %s', HOOK, (p:read('*a'):gsub('\\n', '')))
+                p:close()
+                local f, e = io.open('x', 'w')
+                slurm.log_info('%s open: %s', HOOK, tostring(e))
+                """), rootOnly, Map.of("PATH", "/usr/bin:/bin"));
+        assertThat(log.lines()).contains("INFO lua: pre_submit /");
+        assertThat(rootOnly.resolve("x")).doesNotExist();
     }
 
     @Test

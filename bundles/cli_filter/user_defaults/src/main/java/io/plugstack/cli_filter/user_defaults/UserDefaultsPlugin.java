@@ -99,7 +99,7 @@ public class UserDefaultsPlugin implements CliFilterPlugin {
             return SUCCESS;
         }
         String cluster = clusterName;
-        for (DefaultsEntry e : read(file.get(), OnBehalfOf.user(options.uid(), options.gid()))) {
+        for (DefaultsEntry e : read(file.get(), options.user())) {
             apply(options, early, cluster, e);
         }
         return SUCCESS;

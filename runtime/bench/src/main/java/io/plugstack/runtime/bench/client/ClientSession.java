@@ -56,7 +56,8 @@ final class ClientSession implements AutoCloseable {
         this.conf = conf;
         this.processEnv = processEnv;
         // the console's user, or a socket peer's (SO_PEERCRED); options render and fill the job_desc as the release does
-        this.jobOptions = new JobOptions(command, io.user(), io.workdir().toString(), release, log);
+        // cli_filter code acts in the command's directory and environment, as it would inside srun, sbatch or salloc
+        this.jobOptions = new JobOptions(command, commandUser(io), io.workdir().toString(), release, log);
         this.componentOptions.add(jobOptions);
         this.command = command;
         this.context = command == SlurmCommand.SRUN ? SpankContext.LOCAL : SpankContext.ALLOCATOR;
@@ -64,6 +65,11 @@ final class ClientSession implements AutoCloseable {
         this.log = log;
         this.spank = spank;
         this.options = spank.options();
+    }
+
+    /** The command's user, in its working directory and environment, as a plugin inside srun, sbatch or salloc finds them. */
+    private static io.plugstack.api.user.OnBehalfOf commandUser(CommandIO io) {
+        return io.workdir().isAbsolute() ? io.user().in(io.workdir(), io.env()) : io.user();
     }
 
     /** The session after init; the exit code in {@code stop} when the command must end already. */
@@ -80,8 +86,8 @@ final class ClientSession implements AutoCloseable {
         Map<String, String> jobControl = new LinkedHashMap<>(command == SlurmCommand.SRUN
                 ? JobControlEnvironment.imported(io.env()) : Map.of());
         Map<String, String> processEnv = new LinkedHashMap<>(io.env());
-        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(processEnv, jobControl, CommandLine.BUILTINS),
-                release, log);
+        SpankSession.Opened b = stacks.session(ctx, conf, SpankSession.Setup.client(processEnv, jobControl, CommandLine.BUILTINS)
+                .inCommandOf(commandUser(io)), release, log);
         if (!b.ok()) {
             log.error(setupFailure(command));
             return new Opened(null, OptionalInt.of(1));

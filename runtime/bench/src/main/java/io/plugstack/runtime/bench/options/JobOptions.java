@@ -67,7 +67,8 @@ public final class JobOptions implements CliOptions, OptionState, CliFilterCalle
         return new JobOptions(command, user, workdir, release, log);
     }
 
-    /** Who runs the command. */
+    /** Who runs the command, in its working directory and environment. */
+    @Override
     public OnBehalfOf user() {
         return user;
     }

@@ -55,11 +55,12 @@ final class BridgeSession implements AutoCloseable {
 
     /**
      * A session of {@code context} for the Slurm release the bridge runs in, at the plugin versions
-     * its job carries ({@code jobVersions}, HELLO's: null when none); empty (and {@code why} set) when
+     * its job carries ({@code jobVersions}, HELLO's: null when none), for {@code peer} (the user's command in
+     * local and allocator contexts); empty (and {@code why} set) when
      * its stack cannot be loaded.
      */
     static Optional<BridgeSession> open(SpankStacks stacks, SpankContext context, SlurmVersion release, String jobVersions,
-            StringBuilder why) {
+            io.plugstack.api.user.OnBehalfOf peer, StringBuilder why) {
         Map<String, String> env = new LinkedHashMap<>();
         // the stack loads now, before any CALL brings the environment: the carried versions come in HELLO
         JobPluginVersions.carrier(context).filter(v -> jobVersions != null).ifPresent(name -> env.put(name, jobVersions));
@@ -70,7 +71,8 @@ final class BridgeSession implements AutoCloseable {
             // slurmstepd's prolog/epilog has the options as Slurm knew them: <option>:plugstack
             case JOB_SCRIPT -> SpankSession.Setup.jobScript(env, Map.of()).knownToSlurmAs(BRIDGE_PLUGIN_NAME);
             case SLURMD -> SpankSession.Setup.slurmd();
-            default -> SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of());
+            // srun, sbatch, salloc: the peer is the user's own command, in its directory and environment (HELLO's)
+            default -> SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of()).inCommandOf(peer);
         };
         SpankSession.Opened o = stacks.session(context, setup, release, log);
         if (!o.ok()) {
@@ -105,7 +107,7 @@ final class BridgeSession implements AutoCloseable {
         SpankCallback callback = Wire.CALLBACKS.get(call.callback());
         Map<Integer, Messages.Item> items = new HashMap<>();
         call.items().forEach(i -> items.put(i.item(), i));
-        Map<String, String> before = environment(call.environment());
+        Map<String, String> before = Messages.environment(call.environment());
         env.clear();
         env.putAll(before);
         Map<String, String> jobControlBefore = new LinkedHashMap<>(session.jobControlEnv());
@@ -200,17 +202,6 @@ final class BridgeSession implements AutoCloseable {
     private static Optional<Long> number(Map<Integer, Messages.Item> items, SpankItem item) {
         Messages.Item i = items.get(item.ordinal());
         return i == null || i.number() == null ? Optional.empty() : Optional.of(i.number());
-    }
-
-    private static Map<String, String> environment(List<String> entries) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String e : entries) {
-            int eq = e.indexOf('=');
-            if (eq > 0) {
-                m.put(e.substring(0, eq), e.substring(eq + 1));
-            }
-        }
-        return m;
     }
 
     /** What turns {@code before} into {@code after}: sets (new or changed) then unsets. */

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 
 import io.plugstack.api.clifilter.CliOptions;
 import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.runtime.node.wire.CliMessages.Write;
 
 /**
@@ -28,24 +29,22 @@ final class CliCallOptions implements CliOptions {
     static final String SPANK_PLUGIN = "*";
 
     private final SlurmCommand command;
-    private final long uid;
-    private final long gid;
+    private final OnBehalfOf user;
     private final boolean earlyPass;
     private final Map<String, String> options = new LinkedHashMap<>();
     private final List<String> argv = new ArrayList<>();
     private final Map<String, String> spank = new TreeMap<>();
     private final Map<String, Write> writes = new LinkedHashMap<>();
 
-    private CliCallOptions(SlurmCommand command, long uid, long gid, boolean earlyPass) {
+    private CliCallOptions(SlurmCommand command, OnBehalfOf user, boolean earlyPass) {
         this.command = command;
-        this.uid = uid;
-        this.gid = gid;
+        this.user = user;
         this.earlyPass = earlyPass;
     }
 
     /** The options of {@code json}; an IOException when it is not what Slurm writes. */
-    static CliCallOptions of(SlurmCommand command, long uid, long gid, boolean earlyPass, String json) throws IOException {
-        CliCallOptions o = new CliCallOptions(command, uid, gid, earlyPass);
+    static CliCallOptions of(SlurmCommand command, OnBehalfOf user, boolean earlyPass, String json) throws IOException {
+        CliCallOptions o = new CliCallOptions(command, user, earlyPass);
         for (Map.Entry<String, Object> e : CliJsonReader.object(json == null ? "{}" : json).entrySet()) {
             Object v = e.getValue();
             if (e.getKey().equals("argv")) {
@@ -75,12 +74,17 @@ final class CliCallOptions implements CliOptions {
 
     @Override
     public long uid() {
-        return uid;
+        return user.uid();
+    }
+
+    @Override
+    public OnBehalfOf user() {
+        return user;
     }
 
     @Override
     public long gid() {
-        return gid;
+        return user.gid();
     }
 
     @Override

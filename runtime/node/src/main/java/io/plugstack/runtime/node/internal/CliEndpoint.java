@@ -47,7 +47,7 @@ final class CliEndpoint implements AutoCloseable {
             Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
             return;
         }
-        try (CliSession session = new CliSession(chains, command.get(), uid, gid, capture)) {
+        try (CliSession session = new CliSession(chains, command.get(), UserProcess.of(uid, gid, hello.workdir(), hello.environment()), capture)) {
             for (;;) {
                 Wire.Frame f = Wire.read(in, max);
                 if (f.type() != FrameType.CLI_CALL) {

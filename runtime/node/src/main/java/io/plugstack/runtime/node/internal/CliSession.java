@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.user.OnBehalfOf;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.clifilter.CliFilterChain;
 import io.plugstack.runtime.clifilter.CliFilterChains;
@@ -26,17 +27,16 @@ import io.plugstack.runtime.node.wire.Messages.LogLine;
 final class CliSession implements AutoCloseable {
 
     private final SlurmCommand command;
-    private final long uid;
-    private final long gid;
+    private final OnBehalfOf user;
     private final CallLogCapture capture;
     private final List<LogLine> lines = new ArrayList<>();
     private final SlurmLog log = (level, message) -> lines.add(new LogLine(level.ordinal(), message));
     private final CliFilterChain chain;
 
-    CliSession(CliFilterChains chains, SlurmCommand command, long uid, long gid, CallLogCapture capture) {
+    /** @param user the command's user (SO_PEERCRED) in its working directory and environment (CLI_HELLO) */
+    CliSession(CliFilterChains chains, SlurmCommand command, OnBehalfOf user, CallLogCapture capture) {
         this.command = command;
-        this.uid = uid;
-        this.gid = gid;
+        this.user = user;
         this.capture = capture;
         this.chain = capture.during(log, () -> chains.open(log)).orElse(null);
     }
@@ -52,7 +52,7 @@ final class CliSession implements AutoCloseable {
             });
             return result(0, List.of());
         }
-        CliCallOptions options = CliCallOptions.of(command, uid, gid, call.earlyPass(), call.options());
+        CliCallOptions options = CliCallOptions.of(command, user, call.earlyPass(), call.options());
         int rc = capture.during(log, () -> call.hook() == CliMessages.SETUP_DEFAULTS ? chain.setupDefaults(options, call.earlyPass())
                 : chain.preSubmit(options, (int) call.offset()));
         return result(rc, options.writes());

@@ -23,8 +23,10 @@ import io.plugstack.runtime.spi.bench.CommandProtocol;
  * plugin code asks it (through {@code plugstack-run}, {@link OnBehalfOf}) to run a command as the user it
  * serves. One request per connection, {@code run-as uid gid argv...}, answered only when the connection's
  * SO_PEERCRED is the user role's uid, and only as a uid (not root) the root role is relaying a session of
- * right now ({@link LiveSessions}). The command runs behind setpriv as that user, in {@code /} (never a
- * directory the user chose) with the caller's environment but the user's HOME, USER, LOGNAME and SHELL;
+ * right now ({@link LiveSessions}). The command runs behind setpriv as that user: in the working directory
+ * and with the environment of the user's own command when the request carries them (entered and set by
+ * {@code plugstack-run --exec} once it is the user), else in {@code /} with the caller's environment but
+ * the user's HOME, USER and LOGNAME;
  * its stdin, stdout, stderr and exit code travel as frames (runtime/bridge/PROTOCOL.md, "The monitor").
  */
 final class Monitor implements AutoCloseable {
@@ -80,7 +82,7 @@ final class Monitor implements AutoCloseable {
                 refuse(out, refused, LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size())))));
                 return;
             }
-            run(Long.parseLong(r.args().get(0)), Long.parseLong(r.args().get(1)), r.args().subList(2, r.args().size()), r.env(), in, out);
+            run(asUser(Long.parseLong(r.args().get(0)), Long.parseLong(r.args().get(1)), r), r.args().subList(2, r.args().size()), r.env(), in, out);
         } catch (EOFException e) {
             // the client went before its request was whole
         } catch (IOException | RuntimeException e) {
@@ -129,13 +131,34 @@ final class Monitor implements AutoCloseable {
         return null;
     }
 
-    private void run(long uid, long gid, List<String> argv, Map<String, String> env, DataInputStream in, DataOutputStream out)
-            throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(OnBehalfOf.user(uid, gid).command(asUser(uid, argv, env))).directory(Path.of("/").toFile());
-        // setpriv runs as root: it gets no variable the caller chose (LD_PRELOAD would be root's code), only PATH
-        pb.environment().clear();
-        pb.environment().put("PATH", SAFE_PATH);
-        Process p = pb.start();
+    /**
+     * The user the request is for: in the user's process's working directory and environment when the
+     * request carries them ({@code plugstack-run --context}: the user role knows them from the user's
+     * command), else with none, and the request's environment is the role's.
+     */
+    private static OnBehalfOf asUser(long uid, long gid, CommandProtocol.Request r) {
+        OnBehalfOf user = OnBehalfOf.user(uid, gid);
+        if (r.workdir().isEmpty()) {
+            return user;
+        }
+        try {
+            return user.in(Path.of(r.workdir()), r.env());
+        } catch (IllegalArgumentException notAbsoluteOrNotAPath) {
+            return user.in(Path.of("/"), r.env());
+        }
+    }
+
+    private void run(OnBehalfOf user, List<String> argv, Map<String, String> env, DataInputStream in, DataOutputStream out) throws IOException {
+        Process p;
+        if (user.workdir().isPresent()) { // plugstack-run --exec enters the directory and sets the variables, as the user
+            p = user.start(new ProcessBuilder(argv));
+        } else {
+            ProcessBuilder pb = new ProcessBuilder(user.command(asUser(user.uid(), argv, env))).directory(Path.of("/").toFile());
+            // setpriv runs as root: it gets no variable the caller chose (LD_PRELOAD would be root's code), only PATH
+            pb.environment().clear();
+            pb.environment().put("PATH", SAFE_PATH);
+            p = pb.start();
+        }
         try {
             var stdout = threads.submit(() -> copy(p.getInputStream(), CommandProtocol.frames(out, CommandProtocol.OUT)));
             var stderr = threads.submit(() -> copy(p.getErrorStream(), CommandProtocol.frames(out, CommandProtocol.ERR)));

@@ -149,7 +149,8 @@ public final class NodeServer implements AutoCloseable {
             Optional<String> refused = refusal(hello, socket, uid);
             if (refused.isEmpty()) {
                 StringBuilder why = new StringBuilder();
-                session = open(SpankContext.of(hello.context()).orElseThrow(), release(hello), hello.jobVersions(), why);
+                session = open(SpankContext.of(hello.context()).orElseThrow(), release(hello), hello.jobVersions(),
+                        UserProcess.of(uid, who.gid(), hello.workdir(), hello.environment()), why);
                 if (session == null) {
                     refused = Optional.of("spank: " + why);
                 }
@@ -218,11 +219,12 @@ public final class NodeServer implements AutoCloseable {
     }
 
     /** The session, tried again while the daemon settles after its start (see {@link #SETTLE_MS}); null and {@code why} when it cannot be opened. */
-    private BridgeSession open(SpankContext context, SlurmVersion release, String jobVersions, StringBuilder why) throws IOException {
+    private BridgeSession open(SpankContext context, SlurmVersion release, String jobVersions, io.plugstack.api.user.OnBehalfOf peer,
+            StringBuilder why) throws IOException {
         long first = System.currentTimeMillis();
         for (;;) {
             why.setLength(0);
-            Optional<BridgeSession> s = BridgeSession.open(stacks, context, release, jobVersions, why);
+            Optional<BridgeSession> s = BridgeSession.open(stacks, context, release, jobVersions, peer, why);
             long now = System.currentTimeMillis();
             if (s.isPresent() || now - startedAt > SETTLE_MS || now - first > SETTLE_RETRY_MS) {
                 return s.orElse(null);

@@ -20,15 +20,22 @@ public final class CliMessages {
     public static final int PRE_SUBMIT = 1;
     public static final int POST_SUBMIT = 2;
 
-    /** CLI_HELLO: {@code u32 protocol, str command} (options.type: srun, sbatch or salloc). */
-    public record CliHello(int protocol, String command) {
+    /**
+     * CLI_HELLO: {@code u32 protocol, str command} (options.type: srun, sbatch or salloc), {@code str workdir}
+     * (the command's PWD; null when unset), {@code strs environment} (the command's environment as it started).
+     */
+    public record CliHello(int protocol, String command, String workdir, List<String> environment) {
         public byte[] encode() {
-            return new Wire.Out().u32(protocol).str(command).bytes();
+            return new Wire.Out().u32(protocol).str(command).str(workdir).strs(environment).bytes();
         }
 
         public static CliHello decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            CliHello h = new CliHello(in.u32Int("protocol"), in.str());
+            int protocol = in.u32Int("protocol");
+            if (protocol != Wire.PROTOCOL) { // another release's shim: refused by its protocol, whatever its fields are
+                return new CliHello(protocol, null, null, List.of());
+            }
+            CliHello h = new CliHello(protocol, in.str(), in.str(), in.strs());
             in.end("CLI_HELLO");
             return h;
         }

@@ -9,6 +9,21 @@ public final class Messages {
     private Messages() {
     }
 
+    /**
+     * The {@code NAME=value} entries of a frame's environment (CALL, HELLO, CLI_HELLO) by name, in order: an
+     * entry without a name is left out, and a name given twice keeps its first value, as getenv finds it.
+     */
+    public static java.util.Map<String, String> environment(List<String> entries) {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String e : entries) {
+            int eq = e.indexOf('=');
+            if (eq > 0) {
+                m.putIfAbsent(e.substring(0, eq), e.substring(eq + 1));
+            }
+        }
+        return m;
+    }
+
     /** The body of a frame of {@code type}, decoded as its record. */
     public static Record decode(FrameType type, byte[] body) throws IOException {
         return switch (type) {
@@ -30,16 +45,33 @@ public final class Messages {
         };
     }
 
-    /** HELLO: {@code u32 protocol, u32 context (spank.h), str slurm_version, u32 pid, strs args}. */
-    /** @param jobVersions the plugin versions the job carries, as the process sees them (null: none) */
-    public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args, String jobVersions) {
+    /**
+     * HELLO: {@code u32 protocol, u32 context (spank.h), str slurm_version, u32 pid, strs args, str job_versions,
+     * str workdir, strs environment}.
+     *
+     * @param jobVersions the plugin versions the job carries, as the process sees them (null: none)
+     * @param workdir     the calling process's working directory in local and allocator contexts (null: none)
+     * @param environment its environment there ({@code NAME=value}; empty in other contexts)
+     */
+    public record Hello(int protocol, int context, String slurmVersion, long pid, List<String> args, String jobVersions,
+            String workdir, List<String> environment) {
+        /** A HELLO without a calling process's working directory and environment (remote, job_script, slurmd). */
+        public Hello(int protocol, int context, String slurmVersion, long pid, List<String> args, String jobVersions) {
+            this(protocol, context, slurmVersion, pid, args, jobVersions, null, List.of());
+        }
+
         public byte[] encode() {
-            return new Wire.Out().u32(protocol).u32(context).str(slurmVersion).u32(pid).strs(args).str(jobVersions).bytes();
+            return new Wire.Out().u32(protocol).u32(context).str(slurmVersion).u32(pid).strs(args).str(jobVersions)
+                    .str(workdir).strs(environment).bytes();
         }
 
         public static Hello decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            Hello h = new Hello(in.u32Int("protocol"), in.u32Int("context"), in.str(), in.u32(), in.strs(), in.str());
+            int protocol = in.u32Int("protocol");
+            if (protocol != Wire.PROTOCOL) { // another release's bridge: refused by its protocol, whatever its fields are
+                return new Hello(protocol, 0, null, 0, List.of(), null);
+            }
+            Hello h = new Hello(protocol, in.u32Int("context"), in.str(), in.u32(), in.strs(), in.str(), in.str(), in.strs());
             in.end("HELLO");
             return h;
         }

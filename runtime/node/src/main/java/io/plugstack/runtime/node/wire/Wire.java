@@ -22,7 +22,7 @@ import io.plugstack.api.spank.SpankCallback;
 public final class Wire {
 
     /** The protocol version HELLO carries. */
-    public static final int PROTOCOL = 2;
+    public static final int PROTOCOL = 3;
     /** The largest frame accepted from an unprivileged peer (user.sock). */
     public static final int MAX_USER_FRAME = 1 << 20;
     /** The largest frame accepted from root (root.sock: a step's environment can be large). */

@@ -47,6 +47,8 @@ class CliEndpointTest {
     Path tmp;
     NodeServer server;
     final List<String> seen = new CopyOnWriteArrayList<>();
+    /** The command's working directory and environment each setup_defaults saw. */
+    final List<String> processes = new CopyOnWriteArrayList<>();
     final List<String> logged = new CopyOnWriteArrayList<>();
     volatile boolean loadable = true;
 
@@ -55,6 +57,7 @@ class CliEndpointTest {
         @Override
         public int setupDefaults(CliOptions o, boolean early) {
             seen.add("setup_defaults " + o.command() + " early " + early + " set " + o.setOptions());
+            processes.add("in " + o.user().workdir().map(Path::toString).orElse("-") + " env " + o.user().environment());
             o.set("time", "9");
             return 0;
         }
@@ -122,10 +125,41 @@ class CliEndpointTest {
     }
 
     private SocketChannel connect(String socket, String command) throws IOException {
+        return connect(socket, new CliMessages.CliHello(Wire.PROTOCOL, command, null, List.of()).encode());
+    }
+
+    private SocketChannel connect(String socket, byte[] hello) throws IOException {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         ch.connect(UnixDomainSocketAddress.of(tmp.resolve("run").resolve(socket)));
-        Wire.write(Channels.newOutputStream(ch), FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, command).encode());
+        Wire.write(Channels.newOutputStream(ch), FrameType.CLI_HELLO, hello);
         return ch;
+    }
+
+    @Test
+    void theCommandsWorkingDirectoryAndEnvironmentReachThePluginsUser() throws Exception {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET, new CliMessages.CliHello(Wire.PROTOCOL, "srun", "/home/u/run",
+                List.of("PROJECT=p1", "NOEQUALS", "PROJECT=second", "A=b=c")).encode())) {
+            assertThat(call(ch, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{\"argv\":[]}")).rc()).isZero();
+        }
+        assertThat(processes).containsExactly("in /home/u/run env {PROJECT=p1, A=b=c}");
+    }
+
+    @Test
+    void aCommandWithoutPwdRunsItsUsersProgramsInRoot() throws Exception {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET, new CliMessages.CliHello(Wire.PROTOCOL, "srun", "relative/dir",
+                List.of()).encode())) {
+            assertThat(call(ch, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{\"argv\":[]}")).rc()).isZero();
+        }
+        assertThat(processes).containsExactly("in / env {}");
+    }
+
+    @Test
+    void aShimOfAnotherProtocolIsRefusedByItsProtocol() throws Exception {
+        byte[] oldHello = new Wire.Out().u32(2).str("sbatch").bytes(); // protocol 2's CLI_HELLO had no workdir nor environment
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET, oldHello)) {
+            assertThatThrownBy(() -> call(ch, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{}")))
+                    .hasMessage("refused: protocol 2 is not " + Wire.PROTOCOL);
+        }
     }
 
     private static CliResult call(SocketChannel ch, CliCall call) throws IOException {
@@ -187,7 +221,7 @@ class CliEndpointTest {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(tmp.resolve("run").resolve(NodeServer.USER_SOCKET)));
             // as the shim does: CLI_HELLO and the first CLI_CALL in one write, then the answer
-            byte[] hello = Wire.frame(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "scancel").encode());
+            byte[] hello = Wire.frame(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "scancel", null, List.of()).encode());
             byte[] call = Wire.frame(FrameType.CLI_CALL, new CliCall(CliMessages.SETUP_DEFAULTS, false, 0, 0, 0, "{}").encode());
             byte[] both = java.util.Arrays.copyOf(hello, hello.length + call.length);
             System.arraycopy(call, 0, both, hello.length, call.length);

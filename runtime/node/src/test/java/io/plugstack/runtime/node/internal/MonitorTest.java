@@ -80,6 +80,67 @@ class MonitorTest {
         return new String[] {Integer.toString(p.exitValue()), out, err};
     }
 
+    /**
+     * plugstack-run --context as the user role runs it for code serving the user's own command: the context
+     * block (PROTOCOL.md, "The monitor": workdir, then NAME=value entries) first on its stdin, then the command's.
+     */
+    private String[] runIn(long uid, long gid, String workdir, List<String> environment, String stdin, String... argv) throws Exception {
+        System.setProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY, CLIENT.toAbsolutePath().toString()); // the root daemon's --exec
+        java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(block);
+        byte[] dir = workdir.getBytes(StandardCharsets.UTF_8);
+        d.writeInt(dir.length);
+        d.write(dir);
+        d.writeInt(environment.size());
+        for (String e : environment) {
+            byte[] b = e.getBytes(StandardCharsets.UTF_8);
+            d.writeInt(b.length);
+            d.write(b);
+        }
+        List<String> cmd = new ArrayList<>(List.of(CLIENT.toString(), dir().toString(), Long.toString(uid), Long.toString(gid),
+                "--context", "--"));
+        cmd.addAll(List.of(argv));
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().write(block.toByteArray());
+        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new String[] {Integer.toString(p.exitValue()), out, err};
+    }
+
+    private Path dir() {
+        return dir.resolve(Monitor.SOCKET);
+    }
+
+    @Test
+    void inTheUsersProcessTheCommandRunsInItsDirectoryWithExactlyItsEnvironment() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        live.opened(new RelayedPeer(u.uid(), u.gid()));
+        Path work = Files.createDirectory(dir.resolve("work")); // only the user may enter it: entered as the user
+        Files.setAttribute(work, "unix:uid", (int) u.uid());
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwx------"));
+        String[] r = runIn(u.uid(), u.gid(), work.toString(), List.of("PROJECT=p1", "PATH=/usr/bin:/bin"), "typed\n",
+                "/bin/sh", "-c", "pwd; id -u; printenv PROJECT; printenv HOME || echo no HOME; cat");
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        assertThat(r[1]).isEqualTo(work + "\n" + u.uid() + "\np1\nno HOME\ntyped\n"); // exactly the process's variables: no HOME added
+    }
+
+    @Test
+    void aWorkingDirectoryTheUserCannotEnterIsNotEnteredForThem() throws Exception {
+        monitorFor(0);
+        UnixUsers.Entry u = user();
+        live.opened(new RelayedPeer(u.uid(), u.gid()));
+        Path rootOnly = Files.createDirectory(dir.resolve("rootonly"));
+        Files.setPosixFilePermissions(rootOnly, PosixFilePermissions.fromString("rwx------"));
+        String[] r = runIn(u.uid(), u.gid(), rootOnly.toString(), List.of(), "", "/bin/pwd");
+        assertThat(r[0]).isEqualTo("0");
+        assertThat(r[1]).isEqualTo("/\n");
+        assertThat(r[2]).isEqualTo("plugstack-run: cannot change directory to " + rootOnly + ": Permission denied; running in /\n");
+    }
+
     @Test
     void aLiveUsersCommandRunsAsThatUserWithItsStdinOutputAndExitCode() throws Exception {
         monitorFor(0);

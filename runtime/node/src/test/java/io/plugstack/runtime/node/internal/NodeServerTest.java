@@ -50,11 +50,15 @@ class NodeServerTest {
     final List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     final List<String> optionCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** What each init saw of the user's command (Spank.commandUser). */
+    final List<String> commandUsers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** In init: registers --renice=prio; in user_init: sets FOO, unsets HOME, logs. */
     final SpankPlugin plugin = new SpankPlugin() {
         @Override
         public int spankInit(Spank spank, List<String> args) {
+            commandUsers.add(spank.context() + " " + spank.commandUser().map(u -> "uid " + u.uid() + " in "
+                    + u.workdir().map(Path::toString).orElse("-") + " env " + u.environment()).orElse("none"));
             spank.optionRegister(new io.plugstack.api.spank.SpankOption("renice", "prio", "run at niceness prio",
                     io.plugstack.api.spank.SpankOption.Arg.REQUIRED, 7, (val, optarg, remote) -> {
                         optionCalls.add(val + " " + optarg + " " + remote);
@@ -194,6 +198,29 @@ class NodeServerTest {
     }
 
     @Test
+    void anSrunsPluginsSeeItsUserWorkingDirectoryAndEnvironment() throws IOException {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
+            Messages.Hello local = new Messages.Hello(Wire.PROTOCOL, SpankContext.LOCAL.value(), "22.05.8", 4242, List.of(), null,
+                    "/home/u/run", List.of("PROJECT=p1"));
+            assertThat(exchange(ch, FrameType.HELLO, local.encode()).type()).isEqualTo(FrameType.WELCOME);
+            assertThat(Messages.Done.decode(exchange(ch, FrameType.CALL, new Messages.Call(0, List.of(), List.of()).encode()).body()).rc())
+                    .isZero();
+        }
+        assertThat(commandUsers).containsExactly("LOCAL uid " + OnBehalfOf.thisProcess().uid() + " in /home/u/run env {PROJECT=p1}");
+    }
+
+    @Test
+    void slurmstepdsPluginsHaveNoCommandUser() throws IOException {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
+        try (SocketChannel ch = connect(NodeServer.ROOT_SOCKET)) {
+            assertThat(exchange(ch, FrameType.HELLO, hello(SpankContext.REMOTE).encode()).type()).isEqualTo(FrameType.WELCOME);
+            assertThat(Messages.Done.decode(exchange(ch, FrameType.CALL, new Messages.Call(0, List.of(), List.of()).encode()).body()).rc())
+                    .isZero();
+        }
+        assertThat(commandUsers).containsExactly("REMOTE none");
+    }
+
+    @Test
     void theOptionsPluginsRegisterInInitGoToTheBridgeAndComeBackAsOptionFrames() throws IOException {
         try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
             assertThat(exchange(ch, FrameType.HELLO, hello(SpankContext.LOCAL).encode()).type()).isEqualTo(FrameType.WELCOME);
@@ -227,7 +254,7 @@ class NodeServerTest {
         assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "only root can connect as another user");
         String client = "import socket,struct,sys\n"
                 + "c=socket.socket(socket.AF_UNIX); c.connect(sys.argv[1])\n"
-                + "body=struct.pack('>III'," + Wire.PROTOCOL + ",2,7)+b'22.05.8'+struct.pack('>III',1,0,0xFFFFFFFF)\n"
+                + "body=struct.pack('>III'," + Wire.PROTOCOL + ",2,7)+b'22.05.8'+struct.pack('>IIIII',1,0,0xFFFFFFFF,0xFFFFFFFF,0)\n"
                 + "c.sendall(struct.pack('>I',len(body)+1)+bytes([1])+body)\n"
                 + "out=b''\n"
                 + "while True:\n  d=c.recv(4096)\n  if not d: break\n  out+=d\n"

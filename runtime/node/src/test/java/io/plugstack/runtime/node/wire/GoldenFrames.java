@@ -35,6 +35,9 @@ final class GoldenFrames {
         m.put("hello", Map.entry(FrameType.HELLO,
                 new Hello(Wire.PROTOCOL, 2, "22.05.8", 4242, List.of("sock=/run/plugstack/root.sock", "demo"),
                         "io.plugstack.sample.renice@1.2.0").encode()));
+        m.put("hello_local", Map.entry(FrameType.HELLO,
+                new Hello(Wire.PROTOCOL, 1, "22.05.8", 4243, List.of(), null, "/home/u/run",
+                        List.of("HOME=/home/u", "PROJECT=p1")).encode()));
         m.put("call", Map.entry(FrameType.CALL, new Call(4, List.of(Item.number(0, 1000), Item.number(2, 42),
                 Item.text(20, "22.05.8"), Item.list(9, List.of("sh", "-c", "true"))),
                 List.of("HOME=/home/u", "SLURM_JOB_ID=42")).encode()));
@@ -58,7 +61,8 @@ final class GoldenFrames {
                 List.of(List.of(Value.string("name", "debug"), Value.number("state_up", 3)))).encode()));
         m.put("job_result", Map.entry(FrameType.JOB_RESULT, new JobMessages.JobResult(2045, "account refused",
                 List.of(Value.number("time_limit", 7), Value.string("comment", null))).encode()));
-        m.put("cli_hello", Map.entry(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "sbatch").encode()));
+        m.put("cli_hello", Map.entry(FrameType.CLI_HELLO, new CliMessages.CliHello(Wire.PROTOCOL, "sbatch", "/home/u/run",
+                List.of("HOME=/home/u", "PROJECT=p1")).encode()));
         m.put("cli_call", Map.entry(FrameType.CLI_CALL, new CliMessages.CliCall(CliMessages.PRE_SUBMIT, false, 0, 0, 0,
                 "{\"job-name\":\"x\",\"time\":\"00:05:00\",\"argv\":[\"a.sh\"]}").encode()));
         m.put("cli_result", Map.entry(FrameType.CLI_RESULT, new CliMessages.CliResult(-1,

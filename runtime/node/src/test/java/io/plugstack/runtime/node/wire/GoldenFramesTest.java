@@ -32,6 +32,16 @@ class GoldenFramesTest {
         }
     }
 
+    /** The shims and the bridge state the version by hand: a release that changed the frames and not them fails here. */
+    @Test
+    void theBridgeAndBothShimsSpeakThisProtocol() throws Exception {
+        java.nio.file.Path bridge = GoldenFrames.FILE.getParent().getParent().getParent().getParent();
+        assertThat(java.nio.file.Files.readString(bridge.resolve("src/main/c/wire.h"))).contains("#define PS_PROTOCOL " + Wire.PROTOCOL + "\n");
+        for (String shim : new String[] {"lua/cli_filter.lua", "lua/job_submit.lua"}) {
+            assertThat(java.nio.file.Files.readString(bridge.resolve(shim))).as(shim).contains("\nlocal PROTOCOL = " + Wire.PROTOCOL + "\n");
+        }
+    }
+
     @Test
     void theCallbacksAreNumberedInSpankHsOrder() {
         assertThat(Wire.CALLBACKS).extracting(c -> c.symbol()).containsExactly("slurm_spank_init", "slurm_spank_job_prolog",

@@ -51,6 +51,7 @@ public final class Session implements SpankSession {
             return new Opened(null, build.failure());
         }
         SpankHandle handle = new SpankHandle(context, release, log, options, setup.stepEnv(), setup.jobControlEnv());
+        handle.commandUser(setup.commandUser());
         return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions())), "");
     }
 

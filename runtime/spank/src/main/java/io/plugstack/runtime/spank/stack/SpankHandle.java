@@ -43,6 +43,7 @@ public final class SpankHandle implements Spank {
     private int currentTask = -1;
     private StackPlugin plugin;
     private SpankCallback phase;
+    private io.plugstack.api.user.OnBehalfOf commandUser;
 
     /**
      * @param stepEnv       the step's environment (remote context: what spank_getenv/setenv act on)
@@ -60,6 +61,17 @@ public final class SpankHandle implements Spank {
 
     public SpankHandle(SpankContext context, SlurmVersion release, SlurmLog log, OptionHooks options) {
         this(context, release, log, options, new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
+
+    /** The user's own command the stack runs in (local, allocator), when the host knows it; null otherwise. */
+    public void commandUser(io.plugstack.api.user.OnBehalfOf user) {
+        this.commandUser = user;
+    }
+
+    @Override
+    public java.util.Optional<io.plugstack.api.user.OnBehalfOf> commandUser() {
+        return context == SpankContext.LOCAL || context == SpankContext.ALLOCATOR ? java.util.Optional.ofNullable(commandUser)
+                : java.util.Optional.empty();
     }
 
     /** The Slurm release the stack plays (what its callers' rules depend on). */
