@@ -48,17 +48,46 @@ public final class CommandProtocol {
             out.flush();
         }
 
+        /**
+         * Reads a request of at most {@value #MAX_REQUEST} bytes in all: each string may be 16 MiB, but a peer
+         * (any user, on a 0666 socket) must not make the server buffer many of them.
+         */
         public static Request read(DataInputStream in) throws IOException {
-            String command = string(in);
+            long[] left = {MAX_REQUEST};
+            String command = readString(in, left);
             List<String> args = new ArrayList<>();
-            for (int i = in.readInt(); i > 0; i--) {
-                args.add(string(in));
+            for (int i = count(in, left); i > 0; i--) {
+                args.add(readString(in, left));
             }
             Map<String, String> env = new LinkedHashMap<>();
-            for (int i = in.readInt(); i > 0; i--) {
-                env.put(string(in), string(in));
+            for (int i = count(in, left); i > 0; i--) {
+                env.put(readString(in, left), readString(in, left));
             }
-            return new Request(command, args, env, string(in));
+            return new Request(command, args, env, readString(in, left));
+        }
+
+        /** The most a whole request may take. */
+        public static final int MAX_REQUEST = 32 << 20;
+
+        private static int count(DataInputStream in, long[] left) throws IOException {
+            take(left, 4);
+            return in.readInt();
+        }
+
+        private static String readString(DataInputStream in, long[] left) throws IOException {
+            int n = in.readInt();
+            if (n < 0 || n > (1 << 24)) {
+                throw new IOException("bad string length " + n);
+            }
+            take(left, 4L + n);
+            return new String(in.readNBytes(n), StandardCharsets.UTF_8);
+        }
+
+        private static void take(long[] left, long bytes) throws IOException {
+            left[0] -= bytes;
+            if (left[0] < 0) {
+                throw new IOException("a request of more than " + MAX_REQUEST + " bytes");
+            }
         }
     }
 
@@ -66,14 +95,6 @@ public final class CommandProtocol {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
-    }
-
-    private static String string(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > (1 << 24)) {
-            throw new IOException("bad string length " + n);
-        }
-        return new String(in.readNBytes(n), StandardCharsets.UTF_8);
     }
 
     /** An output stream that sends what is written as frames of {@code type}. */
