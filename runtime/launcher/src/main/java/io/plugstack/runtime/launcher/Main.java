@@ -87,8 +87,10 @@ public final class Main {
         overrides.setProperty(RuntimeSettings.LOG_FILE, logFile.toString().equals(TimestampedLog.STDOUT) ? TimestampedLog.STDOUT
                 : logFile.toAbsolutePath().toString());
         Launcher launcher;
+        TimestampedLog.Rotation rotation;
         try {
             RuntimeSettings settings = RuntimeSettings.load(home, overrides);
+            rotation = TimestampedLog.Rotation.of(settings::get);
             HomeLayout.check(home, settings); // never a framework with nothing to run: it would wait for ever
             launcher = new Launcher(settings);
             // before anything touches the home, and on the console: a second daemon must not write into the first's log
@@ -104,7 +106,7 @@ public final class Main {
         }
         // every line the runtime's daemons write (slurmctld, slurmd, slurmstepd, the host, FileInstall) into
         // the log file with timestamps; the console keeps the shell, and what a command prints for itself
-        TimestampedLog.redirect(logFile);
+        TimestampedLog.redirect(logFile, rotation);
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
         Framework framework;
         try {

@@ -12,35 +12,111 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * A daemon's log file: every line the runtime writes to stdout or stderr, stamped as Slurm's daemons
- * stamp theirs ({@code [2026-11-24T15:10:24.123] plugstack: ...}), appended to one file.
+ * stamp theirs ({@code [2026-11-24T15:10:24.123] plugstack: ...}), appended to one file, which is bounded:
+ * past {@code plugstack.log.max_mb} it is renamed {@code .1} (the older ones shifted, {@code plugstack.log.keep}
+ * kept) and a new one started. A line printed whole ({@code println}, every log line of the runtime) is one
+ * line of the file whatever it holds: a newline, a carriage return or another control character a peer put
+ * in it (a job name, a version string) is written as {@code \xNN}, and it is cut at {@value #MAX_LINE}
+ * characters, so no user can forge a line or fill the disk with one.
  */
 final class TimestampedLog extends OutputStream {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS");
+    /** The longest line written; the rest is counted, not written. */
+    static final int MAX_LINE = 16 * 1024;
 
-    private final OutputStream file;
+    /** How large the file may grow and how many old ones are kept. */
+    record Rotation(long maxBytes, int keep) {
+        static final Rotation DEFAULT = new Rotation(64L << 20, 4);
+
+        /** From the settings {@code plugstack.log.max_mb} and {@code plugstack.log.keep}. */
+        static Rotation of(java.util.function.BinaryOperator<String> settings) {
+            try {
+                long mb = Long.parseLong(settings.apply("plugstack.log.max_mb", Long.toString(DEFAULT.maxBytes() >> 20)).trim());
+                int keep = Integer.parseInt(settings.apply("plugstack.log.keep", Integer.toString(DEFAULT.keep())).trim());
+                if (mb < 1 || keep < 1) {
+                    throw new NumberFormatException("below 1");
+                }
+                return new Rotation(mb << 20, keep);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("plugstack.log.max_mb and plugstack.log.keep must be whole numbers from 1: " + e.getMessage());
+            }
+        }
+    }
+
+    private final Path path;
+    private final Rotation rotation;
+    private OutputStream file;
+    private long written;
     private final StringBuilder line = new StringBuilder();
     private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
 
-    private TimestampedLog(OutputStream file) {
+    TimestampedLog(Path path, OutputStream file, Rotation rotation) throws IOException {
+        this.path = path;
         this.file = file;
+        this.rotation = rotation;
+        this.written = path == null ? 0 : Files.size(path);
     }
 
     /** {@code --log -}: the log goes to this process's stdout (a node daemon's user role, whose root role keeps the file). */
     static final String STDOUT = "-";
 
     /** Sends System.out and System.err to {@code path} (made, with its folder, if missing), or to stdout for {@value #STDOUT}. */
-    static void redirect(Path path) throws IOException {
-        OutputStream out;
+    static void redirect(Path path, Rotation rotation) throws IOException {
+        TimestampedLog log;
         if (path.toString().equals(STDOUT)) {
-            out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+            log = new TimestampedLog(null, new java.io.FileOutputStream(java.io.FileDescriptor.out), rotation);
         } else {
             Files.createDirectories(path.toAbsolutePath().getParent());
-            out = Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            log = new TimestampedLog(path, open(path), rotation);
         }
-        PrintStream stamped = new PrintStream(new TimestampedLog(out), true, StandardCharsets.UTF_8);
+        PrintStream stamped = new Lines(log);
         System.setOut(stamped);
         System.setErr(stamped);
+    }
+
+    private static OutputStream open(Path path) throws IOException {
+        return Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    /** A print stream whose println writes one line of the file, escaped and bounded ({@link #oneLine}). */
+    static final class Lines extends PrintStream {
+        Lines(OutputStream out) {
+            super(out, true, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public void println(String x) {
+            super.println(oneLine(x));
+        }
+
+        @Override
+        public void println(Object x) {
+            super.println(oneLine(String.valueOf(x)));
+        }
+    }
+
+    /** {@code text} as one line: control characters but tab as {@code \xNN}, at most {@value #MAX_LINE} characters. */
+    static String oneLine(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder b = null;
+        int n = Math.min(text.length(), MAX_LINE);
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            boolean escape = Character.isISOControl(c) && c != '\t';
+            if (escape && b == null) {
+                b = new StringBuilder(text.substring(0, i));
+            }
+            if (escape) {
+                b.append(String.format("\\x%02x", (int) c));
+            } else if (b != null) {
+                b.append(c);
+            }
+        }
+        String out = b == null ? text.substring(0, n) : b.toString();
+        return text.length() > MAX_LINE ? out + " ... (" + (text.length() - MAX_LINE) + " more characters)" : out;
     }
 
     @Override
@@ -49,11 +125,38 @@ final class TimestampedLog extends OutputStream {
             line.setLength(0);
             line.append('[').append(LocalDateTime.now().format(STAMP)).append("] ")
                     .append(bytes.toString(StandardCharsets.UTF_8)).append('\n');
-            file.write(line.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] out = line.toString().getBytes(StandardCharsets.UTF_8);
+            if (path != null && written + out.length > rotation.maxBytes() && written > 0) {
+                rotate();
+            }
+            file.write(out);
             file.flush();
+            written += out.length;
             bytes.reset();
-        } else {
+        } else if (bytes.size() < 4 * MAX_LINE) { // a print() without a newline cannot grow without end either
             bytes.write(b);
+        }
+    }
+
+    /** plugstack.log.(keep-1) → .keep, ..., plugstack.log → .1, and a new file; a failure keeps writing where it was. */
+    private void rotate() {
+        try {
+            file.close();
+            for (int i = rotation.keep() - 1; i >= 1; i--) {
+                Path older = path.resolveSibling(path.getFileName() + "." + i);
+                if (Files.exists(older)) {
+                    Files.move(older, path.resolveSibling(path.getFileName() + "." + (i + 1)), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            Files.move(path, path.resolveSibling(path.getFileName() + ".1"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            // the file stays; opened again below
+        }
+        try {
+            file = open(path);
+            written = Files.size(path);
+        } catch (IOException e) {
+            file = OutputStream.nullOutputStream(); // nowhere left to write: better than stopping the daemon
         }
     }
 
