@@ -12,8 +12,9 @@
  * Arguments (the rest go to the runtime in HELLO):
  *   socket_dir=DIR        where the runtime's user.sock and root.sock are (default /run/plugstack)
  *   timeout=MS            how long one callback may take in the runtime (default 10000)
- *   connect_wait=MS       how long to keep trying a runtime that is not there (default 2000:
- *                         a runtime restart takes about a second; 0: fail at once)
+ *   connect_wait=MS       how long to keep trying a runtime that is not there, or whose socket's
+ *                         backlog is full (default 10000: a restart under load took 2.8 s on a
+ *                         2-core node, and a failed prolog drains the node; 0: fail at once)
  *   unavailable=fail      a runtime that cannot be reached fails the callback (default), as a
  *   unavailable=ignore    failing plugin would; or the callback goes on without the Java plugins
  */
@@ -42,6 +43,9 @@ SPANK_PLUGIN(plugstack, 1)
 int slurm_spank_init_failure_mode = 0;
 #define HAVE_INIT_FAILURE_MODE 1
 #endif
+
+/* connect_wait= by default: above a restart under load (2.8 s measured on a 2-core node), with margin */
+#define CONNECT_WAIT_MS 10000
 
 extern char **environ;
 
@@ -76,7 +80,7 @@ static struct {
 
 static char reason[512];
 /* The arguments of the last callback, for the option callback (Slurm passes it none). */
-static struct conf last_conf = { "/run/plugstack", 10000, 2000, 1 };
+static struct conf last_conf = { "/run/plugstack", 10000, CONNECT_WAIT_MS, 1 };
 
 static int is_late(enum callback cb)
 {
@@ -109,7 +113,7 @@ static void parse_args(int ac, char **av, struct conf *c)
 	int i;
 	snprintf(c->socket_dir, sizeof(c->socket_dir), "%s", "/run/plugstack");
 	c->timeout_ms = 10000;
-	c->connect_wait_ms = 2000;
+	c->connect_wait_ms = CONNECT_WAIT_MS;
 	c->fail = 1;
 	for (i = 0; i < ac; i++)
 		if (av[i])
@@ -268,8 +272,9 @@ static int open_session(spank_t sp, spank_context_t ctx, const struct conf *c, i
 	snprintf(conn.socket, sizeof(conn.socket), "%s/%s", c->socket_dir,
 		 ctx == S_CTX_LOCAL || ctx == S_CTX_ALLOCATOR ? "user.sock" : "root.sock");
 	conn.fd = ps_connect(conn.socket, why);
-	for (waited = 0; conn.fd < 0 && (errno == ENOENT || errno == ECONNREFUSED) && waited < c->connect_wait_ms; waited += 100) {
-		/* not there (yet): the runtime may be restarting */
+	for (waited = 0; conn.fd < 0 && (errno == ENOENT || errno == ECONNREFUSED || errno == EAGAIN) && waited < c->connect_wait_ms;
+	     waited += 100) {
+		/* not there (yet): the runtime may be restarting; or its backlog is full for a moment (a burst, a flood) */
 		struct timespec tenth = { 0, 100000000 };
 		nanosleep(&tenth, NULL);
 		conn.fd = ps_connect(conn.socket, why);

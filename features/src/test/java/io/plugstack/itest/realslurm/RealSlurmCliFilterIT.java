@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -229,6 +230,32 @@ class RealSlurmCliFilterIT {
         assertThat(java.nio.file.Files.getAttribute(probe, "unix:uid")).as("written as the user").isEqualTo((int) uid);
         java.nio.file.Files.delete(probe);
         slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
+    }
+
+    /**
+     * Root's own sbatch: its cli_filter code runs with root's rights, as inside root's sbatch in Slurm (the
+     * root role serves root's own commands; only other users' are relayed to the unprivileged user role).
+     */
+    @Test
+    @Order(12)
+    void rootsOwnCommandsCliFilterCodeHasRootsRightsAsInSlurm() throws Exception {
+        String home = System.getProperty("user.home");
+        List<Path> made = new java.util.ArrayList<>();
+        for (String f : List.of(".plugstack_probe", ".slurm_last_submit")) { // the probe writes these in root's HOME
+            if (!java.nio.file.Files.exists(Path.of(home, f), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                made.add(Path.of(home, f));
+            }
+        }
+        try {
+            Result r = slurm.run(T, "sbatch", "-H", "-J", "cli-shadow", "--wrap", "true").assertOk();
+            assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("realclif: /etc/shadow: read ")
+                    .contains("probe: shadow READ");
+            slurm.run(T, "scancel", Long.toString(cluster.jobId(r))).assertOk();
+        } finally {
+            for (Path f : made) {
+                java.nio.file.Files.deleteIfExists(f);
+            }
+        }
     }
 
     /**

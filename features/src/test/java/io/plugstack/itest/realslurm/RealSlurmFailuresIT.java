@@ -492,9 +492,17 @@ class RealSlurmFailuresIT {
 
     // ---------------------------------------------------------------- helpers
 
-    /** The bridge's line for this test's daemon, with {@code extra} arguments. */
+    /**
+     * The bridge's line for this test's daemon, with {@code extra} arguments; connect_wait=2000 unless they give
+     * one: these tests are about what a runtime still down does, not how long the bridge waits for it (10 s
+     * by default), so each waits 2 s.
+     */
     private static String bridge(String... extra) {
-        return node.bridgeLine("plugstack_bridge.so", extra);
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(extra));
+        if (args.stream().noneMatch(a -> a.startsWith("connect_wait="))) {
+            args.add("connect_wait=2000");
+        }
+        return node.bridgeLine("plugstack_bridge.so", args.toArray(String[]::new));
     }
 
     private static String userSock() {

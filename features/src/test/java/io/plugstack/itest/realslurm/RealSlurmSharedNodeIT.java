@@ -27,6 +27,8 @@ class RealSlurmSharedNodeIT {
 
     private static final Duration T = Duration.ofSeconds(30);
     private static final String USER = RealSlurm.TEST_USER;
+    /** A second unprivileged user, whose option must never reach {@link #USER}'s job. */
+    private static final String FIRST = "plugstackit2";
 
     @TempDir
     static Path dir;
@@ -109,13 +111,15 @@ class RealSlurmSharedNodeIT {
         }
     }
 
+    /** Two unprivileged users: both sruns are served by the same user role (root's own would be the root role's). */
     @Test
     void oneUsersOptionNeverReachesAnotherUsersJob() {
+        RealSlurm.ensureUser(FIRST);
         for (int round = 0; round < 2; round++) {
-            Result root = slurm.run(T, "srun", "--scratch=50", "printenv", "SCRATCH_GB");
-            assertThat(root.stdout()).as("%s\nnode daemon:\n%s", root, node.log()).isEqualTo("50\n");
+            Result first = slurm.runAs(FIRST, T, "srun", "--scratch=50", "printenv", "SCRATCH_GB");
+            assertThat(first.stdout()).as("%s\nnode daemon:\n%s", first, node.log()).isEqualTo("50\n");
             Result user = slurm.runAs(USER, T, "srun", "printenv", "SCRATCH_GB");
-            assertThat(user.stdout()).as("root's --scratch=50 seen by %s's srun: %s", USER, user).isEmpty();
+            assertThat(user.stdout()).as("%s's --scratch=50 seen by %s's srun: %s", FIRST, USER, user).isEmpty();
             assertThat(user.exitCode()).as("%s", user).isEqualTo(1); // printenv: no such variable
         }
     }

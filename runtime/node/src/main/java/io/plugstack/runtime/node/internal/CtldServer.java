@@ -58,7 +58,8 @@ final class CtldServer implements AutoCloseable {
             log.error("node: SlurmUser " + slurmUser + " does not exist here: " + path + " serves root only");
         }
         CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
-        UnixSockets.serve(server, SOCKET, MAX_CONNECTIONS, s.connections, s::connection, log, "plugstack-node-ctld");
+        UnixSockets.serve(server, SOCKET, Admission.Limits.of(MAX_CONNECTIONS), -1, s.connections, s::connection, NodeServer::refusal, log,
+                "plugstack-node-ctld");
         return s;
     }
 
@@ -70,7 +71,8 @@ final class CtldServer implements AutoCloseable {
         ServerSocketChannel server = UnixSockets.bind(dir.resolve(NodeServer.ROLE_SOCKET), "rw-------");
         OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
         CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
-        UnixSockets.serve(server, NodeServer.ROLE_SOCKET, MAX_CONNECTIONS, s.connections, ch -> s.connection(ch, true), log,
+        UnixSockets.serve(server, NodeServer.ROLE_SOCKET, Admission.Limits.of(MAX_CONNECTIONS), -1, s.connections, ch -> s.connection(ch, true),
+                NodeServer::refusal, log,
                 "plugstack-node-ctld");
         return s;
     }

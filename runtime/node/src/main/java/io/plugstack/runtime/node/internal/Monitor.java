@@ -39,6 +39,8 @@ final class Monitor implements AutoCloseable {
     static final int REFUSED = 126;
     /** Commands running at once for the user role; one more waits its turn at accept. */
     static final int MAX_COMMANDS = 64;
+    /** Connections of other peers at once, each refused at once: they never take the user role's slots. */
+    static final int OTHERS = 16;
     static final int MAX_FRAME = 1 << 24;
     static final long MAX_DISCARD = 1 << 20;
     static final String ENV = "/usr/bin/env";
@@ -49,6 +51,8 @@ final class Monitor implements AutoCloseable {
     private final LiveSessions live;
     private final SlurmLog log;
     private final ExecutorService threads = UnixSockets.threads("plugstack-monitor");
+    /** How long a refused peer's leftovers are read before its connection is closed. */
+    private final HelloDeadlines discards = new HelloDeadlines(2_000);
 
     private Monitor(ServerSocketChannel server, long roleUid, LiveSessions live, SlurmLog log) {
         this.server = server;
@@ -60,7 +64,9 @@ final class Monitor implements AutoCloseable {
     /** Binds {@code dir}/monitor.sock (0666: the peer check is SO_PEERCRED's) for the user role running as {@code roleUid}. */
     static Monitor start(Path dir, long roleUid, LiveSessions live, SlurmLog log) throws IOException {
         Monitor m = new Monitor(UnixSockets.bind(dir.resolve(SOCKET), "rw-rw-rw-"), roleUid, live, log);
-        UnixSockets.serve(m.server, SOCKET, MAX_COMMANDS, m.threads, m::serve, log, "plugstack-node-monitor");
+        // the user role may use every slot; other uids (refused at once anyway) a few each, never the role's
+        UnixSockets.serve(m.server, SOCKET, new Admission.Limits(MAX_COMMANDS + OTHERS, OTHERS / 4, MAX_COMMANDS), roleUid, m.threads,
+                m::serve, why -> refusalFrames("plugstack-run: " + why), log, "plugstack-node-monitor");
         return m;
     }
 
@@ -73,7 +79,12 @@ final class Monitor implements AutoCloseable {
                 // monitor.sock is 0666: nothing of another peer's request is read (it could be any size), only refused
                 refuse(out, "peer uid " + peer + " is not the user role (uid " + roleUid + ")", "a request");
                 ch.shutdownOutput();
-                discard(ChannelStreams.in(ch));
+                discards.start(ch); // a peer that never stops sending, nor closes, loses its connection after a while
+                try {
+                    discard(ChannelStreams.in(ch));
+                } finally {
+                    discards.met(ch);
+                }
                 return;
             }
             CommandProtocol.Request r = CommandProtocol.Request.read(in);
@@ -88,6 +99,19 @@ final class Monitor implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             log.error("node: monitor: " + e.getMessage() + "; connection closed");
         }
+    }
+
+    /** The frames of a refusal as plugstack-run shows it: {@code line} on its stderr, exit 126. */
+    static byte[] refusalFrames(String line) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try {
+            DataOutputStream out = new DataOutputStream(b);
+            CommandProtocol.frames(out, CommandProtocol.ERR).write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            CommandProtocol.exit(out, REFUSED);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail
+        }
+        return b.toByteArray();
     }
 
     /** One log line, and the refusal as plugstack-run shows it: its message on stderr, exit 126. */
@@ -255,5 +279,6 @@ final class Monitor implements AutoCloseable {
     public void close() throws IOException {
         server.close();
         threads.shutdownNow();
+        discards.close();
     }
 }

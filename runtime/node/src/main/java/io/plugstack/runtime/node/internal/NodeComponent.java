@@ -48,11 +48,12 @@ public final class NodeComponent {
         SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
         Optional<Path> dir = servedSocketDir(context, properties, log);
         Optional<ChildRole> self = ChildRole.of(context);
+        Admission.Limits limits = connectionLimits(properties, context, log);
         if (dir.isEmpty()) {
             this.server = null;
         } else if (self.isPresent()) {
             // a child role serves only what the root role relays to it: the user role here, the ctld role in CtldComponent
-            this.server = self.get() == ChildRole.USER ? NodeServer.startUserRole(dir.get(), stacks, log) : null;
+            this.server = self.get() == ChildRole.USER ? NodeServer.startUserRole(dir.get(), stacks, log, limits) : null;
             if (server != null) {
                 server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
                 log.info("node: user role: serving srun/sbatch/salloc's SPANK sessions and cli_filter shim, relayed to "
@@ -61,6 +62,7 @@ public final class NodeComponent {
         } else if (splits(context)) {
             // no plugin code runs here for the child roles' sessions: they are relayed
             this.server = NodeServer.startRootRole(dir.get(), stacks, log);
+            server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log)); // root's own commands only
             log.info("node: serving the SPANK bridge in " + dir.get());
             LiveSessions live = new LiveSessions();
             RuntimeHome home = RuntimeHome.of(context::getProperty);
@@ -73,7 +75,10 @@ public final class NodeComponent {
                     continue;
                 }
                 // only the monitor reads who is live, and only for a role that acts for users
-                roleParts.add(RoleRelay.start(dir.get(), role, user.get().uid(), role.actsForUsers ? live : new LiveSessions(), log));
+                // root's own srun, sbatch and salloc stay here, with root's rights as in Slurm; everyone else's are relayed
+                roleParts.add(RoleRelay.start(dir.get(), role, user.get().uid(), role.actsForUsers ? live : new LiveSessions(),
+                        role == ChildRole.USER ? server::serveRootsOwnCommand : null,
+                        role == ChildRole.USER ? limits : Admission.Limits.of(CtldServer.MAX_CONNECTIONS), log));
                 if (role == ChildRole.CTLD) { // slurmctld connects as SlurmUser
                     Files.setAttribute(dir.get().resolve(role.socket), "unix:uid", (int) user.get().uid(), LinkOption.NOFOLLOW_LINKS);
                 }
@@ -86,10 +91,21 @@ public final class NodeComponent {
                         + " (" + user.get().name() + ")");
             }
         } else {
-            this.server = NodeServer.start(dir.get(), stacks, log);
+            this.server = NodeServer.start(dir.get(), stacks, log, NodeServer.HELLO_SECONDS * 1000, limits);
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
             log.info("node: serving the SPANK bridge in " + dir.get());
             log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + dir.get().resolve(NodeServer.USER_SOCKET));
+        }
+    }
+
+    /** user.sock's limits from plugstack.node; a bad value is one line and the defaults, never a node that serves nothing. */
+    private static Admission.Limits connectionLimits(Map<String, Object> properties, BundleContext context, SlurmLog log) {
+        try {
+            return Admission.Limits.configured(properties, context::getProperty);
+        } catch (IllegalArgumentException e) {
+            log.error("node: plugstack.node: " + e.getMessage() + "; using max_connections=" + Admission.Limits.USERS.total()
+                    + " max_connections_per_uid=" + Admission.Limits.USERS.perUid());
+            return Admission.Limits.USERS;
         }
     }
 

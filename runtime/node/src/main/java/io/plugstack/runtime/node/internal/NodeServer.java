@@ -40,6 +40,7 @@ public final class NodeServer implements AutoCloseable {
      * Connections served at once per socket; one more is refused at once rather than queued behind a
      * stuck peer. Each socket has its own, so users filling user.sock never starve slurmstepd on root.sock.
      */
+    /** root.sock (slurmstepd, slurmd: root only) and a role's role.sock (the root role's relay only). */
     static final int MAX_CONNECTIONS = 256;
     /** How long a peer has to say HELLO before its connection is closed. */
     static final long HELLO_SECONDS = 10;
@@ -66,8 +67,12 @@ public final class NodeServer implements AutoCloseable {
     /** Serves user.sock connections that start with CLI_HELLO (real srun/sbatch/salloc's cli_filter shim); null: none. */
     private volatile CliEndpoint cliFilter;
 
-    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis) {
+    /** user.sock's limits (per uid); a role's role.sock serves only the relay, up to as many in all. */
+    private final Admission.Limits users;
+
+    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis, Admission.Limits users) {
         this.stacks = stacks;
+        this.users = users;
         this.log = log;
         this.servers = servers;
         this.hellos = new HelloDeadlines(helloMillis);
@@ -75,16 +80,17 @@ public final class NodeServer implements AutoCloseable {
 
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
     public static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
-        return start(dir, stacks, log, HELLO_SECONDS * 1000);
+        return start(dir, stacks, log, HELLO_SECONDS * 1000, Admission.Limits.USERS);
     }
 
     /**
      * The root role beside a user role: root.sock only (slurmstepd, slurmd); user.sock is the relay's
-     * ({@link RoleRelay}), and no plugin code runs here for a user-side session.
+     * ({@link RoleRelay}), and no plugin code runs here for another user's session (root's own commands
+     * are served here: {@link #serveRootsOwnCommand}).
      */
     static NodeServer startRootRole(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
         ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");
-        NodeServer s = new NodeServer(stacks, log, List.of(root), HELLO_SECONDS * 1000);
+        NodeServer s = new NodeServer(stacks, log, List.of(root), HELLO_SECONDS * 1000, Admission.Limits.USERS);
         s.serve(root, SessionPolicy.Socket.ROOT);
         return s;
     }
@@ -93,26 +99,50 @@ public final class NodeServer implements AutoCloseable {
      * The user role: {@value #ROLE_SOCKET} in its own directory, for the root role's relay only; each
      * connection serves the user-side session of the peer the relay names ({@link RelayedPeer}).
      */
-    static NodeServer startUserRole(Path dir, SpankStacks stacks, SlurmLog log) throws IOException {
+    static NodeServer startUserRole(Path dir, SpankStacks stacks, SlurmLog log, Admission.Limits users) throws IOException {
         ServerSocketChannel role = UnixSockets.bind(dir.resolve(ROLE_SOCKET), "rw-------");
-        NodeServer s = new NodeServer(stacks, log, List.of(role), HELLO_SECONDS * 1000);
+        NodeServer s = new NodeServer(stacks, log, List.of(role), HELLO_SECONDS * 1000, users);
         s.serve(role, SessionPolicy.Socket.ROLE);
         return s;
     }
 
     /** {@link #start(Path, SpankStacks, SlurmLog)} with another HELLO deadline (tests). */
     static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log, long helloMillis) throws IOException {
+        return start(dir, stacks, log, helloMillis, Admission.Limits.USERS);
+    }
+
+    /** {@link #start(Path, SpankStacks, SlurmLog)} with another HELLO deadline and user.sock's limits. */
+    static NodeServer start(Path dir, SpankStacks stacks, SlurmLog log, long helloMillis, Admission.Limits users) throws IOException {
         ServerSocketChannel user = UnixSockets.bind(dir.resolve(USER_SOCKET), "rw-rw-rw-");
         ServerSocketChannel root = UnixSockets.bind(dir.resolve(ROOT_SOCKET), "rw-------");
-        NodeServer s = new NodeServer(stacks, log, List.of(user, root), helloMillis);
+        NodeServer s = new NodeServer(stacks, log, List.of(user, root), helloMillis, users);
         s.serve(user, SessionPolicy.Socket.USER);
         s.serve(root, SessionPolicy.Socket.ROOT);
         return s;
     }
 
+    /** A REFUSE frame: what the bridge and the shims read in place of their first answer. */
+    static byte[] refusal(String why) {
+        return Wire.frame(FrameType.REFUSE, new Messages.Refuse(why).encode());
+    }
+
+    /**
+     * Serves a user.sock connection the root role's relay kept for itself: root's own srun, sbatch or
+     * salloc, whose SPANK and cli_filter code runs as root, as it does inside root's command in Slurm.
+     */
+    void serveRootsOwnCommand(SocketChannel ch) {
+        connection(ch, SessionPolicy.Socket.USER);
+    }
+
     private void serve(ServerSocketChannel server, SessionPolicy.Socket socket) {
         String name = socket.name().toLowerCase();
-        UnixSockets.serve(server, name + ".sock", MAX_CONNECTIONS, connections, ch -> connection(ch, socket), log, "plugstack-node-" + name);
+        Admission.Limits limits = switch (socket) {
+            case USER -> users;
+            case ROLE -> Admission.Limits.of(users.total()); // the relay, as root: the root role applied the per-uid limits
+            default -> Admission.Limits.of(MAX_CONNECTIONS);
+        };
+        UnixSockets.serve(server, name + ".sock", limits, -1, connections, ch -> connection(ch, socket), NodeServer::refusal, log,
+                "plugstack-node-" + name);
     }
 
     private void connection(SocketChannel ch, SessionPolicy.Socket socket) {

@@ -8,6 +8,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 
@@ -19,6 +20,7 @@ import io.plugstack.api.user.OnBehalfOf;
  * role, ctld.sock for the SlurmUser role): no plugin code runs here for them. Each connection's peer is read
  * with SO_PEERCRED, written in front ({@link RelayedPeer}) of a connection to the role's role.sock, and the
  * bytes are relayed both ways until either end closes. While it lasts, the peer's uid is live for the monitor.
+ * Root's own connections can be kept and served in the root role instead (user.sock: root's own srun).
  */
 final class RoleRelay implements AutoCloseable {
 
@@ -31,10 +33,15 @@ final class RoleRelay implements AutoCloseable {
     private final long roleUid;
     private final LiveSessions live;
     private final SlurmLog log;
-    private final ExecutorService pumps = UnixSockets.threads("plugstack-relay");
+    private final ExecutorService pumps = UnixSockets.threads("plugstack-relay", UnixSockets.SMALL_STACK);
 
-    private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, long roleUid, LiveSessions live, SlurmLog log) {
+    /** Serves root's own connections in the root role (null: relays them too). */
+    private final Consumer<SocketChannel> rootsOwn;
+
+    private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, long roleUid, LiveSessions live,
+            Consumer<SocketChannel> rootsOwn, SlurmLog log) {
         this.server = server;
+        this.rootsOwn = rootsOwn;
         this.socket = socket;
         this.roleUid = roleUid;
         this.roleSocket = roleSocket;
@@ -48,14 +55,34 @@ final class RoleRelay implements AutoCloseable {
      * directory, and a link there must never make the root role hand a user's bytes to root.sock).
      */
     static RoleRelay start(Path dir, ChildRole role, long roleUid, LiveSessions live, SlurmLog log) throws IOException {
+        return start(dir, role, roleUid, live, null, role == ChildRole.USER ? Admission.Limits.USERS : Admission.Limits.of(CtldServer.MAX_CONNECTIONS),
+                log);
+    }
+
+    /**
+     * As {@link #start(Path, ChildRole, long, LiveSessions, SlurmLog)}, with uid 0's connections served by {@code rootsOwn}
+     * (null: relayed too), within {@code limits} per peer uid.
+     */
+    static RoleRelay start(Path dir, ChildRole role, long roleUid, LiveSessions live, Consumer<SocketChannel> rootsOwn,
+            Admission.Limits limits, SlurmLog log) throws IOException {
         RoleRelay r = new RoleRelay(UnixSockets.bind(dir.resolve(role.socket), role.mode), role.socket,
-                dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), roleUid, live, log);
-        UnixSockets.serve(r.server, role.socket, NodeServer.MAX_CONNECTIONS, r.pumps, r::relay, log, "plugstack-relay-" + role.name);
+                dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), roleUid, live, rootsOwn, log);
+        UnixSockets.serve(r.server, role.socket, limits, -1, r.pumps, r::relay, NodeServer::refusal, log, "plugstack-relay-" + role.name);
         return r;
     }
 
     private void relay(SocketChannel client) {
         RelayedPeer peer = null;
+        try {
+            if (rootsOwn != null && OnBehalfOf.peerOf(client).uid() == 0) {
+                rootsOwn.accept(client); // root's own command: its plugin code has root's rights in Slurm too
+                return;
+            }
+        } catch (IOException e) {
+            closeQuietly(client);
+            log.error("node: " + socket + ": " + e.getMessage() + "; connection closed");
+            return;
+        }
         try (client; SocketChannel role = connectRole()) {
             OnBehalfOf who = OnBehalfOf.peerOf(client);
             peer = new RelayedPeer(who.uid(), who.gid());

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 import io.plugstack.api.slurm.SlurmLog;
@@ -22,12 +21,26 @@ final class UnixSockets {
 
     /** A pool of daemon threads named {@code name}, kept for the next connection (a thread's start per srun would cost). */
     static java.util.concurrent.ExecutorService threads(String name) {
+        return threads(name, 0);
+    }
+
+    /** A relay thread only copies bytes: a small stack lets thousands of held connections cost little. */
+    static final long SMALL_STACK = 256 * 1024;
+
+    /** {@link #threads(String)} with stacks of {@code stackSize} bytes (0: the JVM's default). */
+    static java.util.concurrent.ExecutorService threads(String name, long stackSize) {
         return java.util.concurrent.Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, name);
+            Thread t = new Thread(null, r, name, stackSize);
             t.setDaemon(true);
             return t;
         });
     }
+
+    /**
+     * Connections the kernel queues before they are accepted (the kernel caps it at net.core.somaxconn): a
+     * burst of sruns, or one user's connect flood, waits there instead of being refused with EAGAIN.
+     */
+    static final int BACKLOG = 4096;
 
     /**
      * Binds {@code path} (replacing a stale socket there) and sets its mode explicitly, e.g. "rw-------",
@@ -37,41 +50,168 @@ final class UnixSockets {
         SocketDirectory.prepare(path.getParent());
         Files.deleteIfExists(path);
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(path));
+        server.bind(UnixDomainSocketAddress.of(path), BACKLOG);
         Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
         return server;
     }
 
+    /** How long thread starts may fail without a break before the daemon gives up and exits, so its service manager restarts it. */
+    static volatile java.time.Duration cannotServeAfter = java.time.Duration.ofSeconds(30);
+    /** What giving up does (a test replaces it). */
+    static volatile Runnable cannotServe = () -> System.exit(70); // EX_SOFTWARE: systemd's Restart=always starts it again
+
     /**
      * Accepts on {@code server} (a daemon thread named {@code thread}) and runs {@code connection} for each
-     * on {@code pool}, at most {@code max} at once: one more is refused at once, with a log line, rather than
-     * queued behind a stuck peer. Ends when the server is closed.
+     * on {@code pool} within {@code limits} (per peer uid by SO_PEERCRED, {@link Admission}): one more is
+     * refused at once, answered with {@code refusal}'s bytes for its reason when given, rather than queued
+     * behind a stuck peer; refusals are logged without flooding ({@link RefusalLog}). Nothing a connection
+     * does, nor a failure to start its thread, ends the loop; thread starts failing for
+     * {@link #cannotServeAfter} on end run {@link #cannotServe}. Ends when the server is closed.
+     *
+     * @param privileged a uid besides root that the per-uid share does not limit and that may use root's reserve (-1: none)
      */
-    static void serve(ServerSocketChannel server, String socket, int max, Executor pool, Consumer<SocketChannel> connection,
-            SlurmLog log, String thread) {
-        Semaphore free = new Semaphore(max);
+    static void serve(ServerSocketChannel server, String socket, Admission.Limits limits, long privileged, Executor pool,
+            Consumer<SocketChannel> connection, java.util.function.Function<String, byte[]> refusal, SlurmLog log, String thread) {
+        Admission admission = new Admission(limits, privileged);
+        RefusalLog refusals = new RefusalLog(socket, log);
+        long[] failingSince = {0};
         Thread t = new Thread(() -> {
-            while (server.isOpen()) {
-                try {
-                    SocketChannel ch = server.accept();
-                    if (!free.tryAcquire()) {
-                        log.error("node: " + max + " connections already served on " + socket + "; one refused");
-                        ch.close();
+            try {
+                while (server.isOpen()) {
+                    SocketChannel ch;
+                    try {
+                        ch = server.accept();
+                    } catch (java.nio.channels.ClosedChannelException closed) {
+                        return;
+                    } catch (Throwable e) { // out of file descriptors, say: wait a little, never spin, never stop
+                        refusals.refused(-1, "accept failed: " + e);
+                        pause();
                         continue;
                     }
-                    pool.execute(() -> {
-                        try {
-                            connection.accept(ch);
-                        } finally {
-                            free.release();
-                        }
-                    });
-                } catch (IOException e) {
-                    return; // closed
+                    admit(ch, admission, refusals, pool, connection, refusal, failingSince, socket, log);
                 }
+            } finally {
+                refusals.close();
             }
         }, thread);
         t.setDaemon(true);
         t.start();
+    }
+
+    private static void admit(SocketChannel ch, Admission admission, RefusalLog refusals, Executor pool, Consumer<SocketChannel> connection,
+            java.util.function.Function<String, byte[]> refusal, long[] failingSince, String socket, SlurmLog log) {
+        long uid = -1;
+        try {
+            uid = peerUid(ch);
+            String why = admission.admit(uid);
+            if (why != null) {
+                refusals.refused(uid, why);
+                refuse(ch, refusal == null ? null : refusal.apply(why));
+                return;
+            }
+            long held = uid;
+            try {
+                pool.execute(() -> {
+                    try {
+                        connection.accept(ch);
+                    } finally {
+                        admission.release(held);
+                    }
+                });
+                failingSince[0] = 0;
+            } catch (Throwable e) { // no thread for it (RejectedExecutionException, OutOfMemoryError): refused, and counted
+                admission.release(held);
+                refusals.refused(uid, "cannot start a thread: " + e);
+                closeQuietly(ch);
+                long now = System.nanoTime();
+                if (failingSince[0] == 0) {
+                    failingSince[0] = now;
+                } else if (now - failingSince[0] >= cannotServeAfter.toNanos()) {
+                    log.error("node: " + socket + ": no thread could be started for " + cannotServeAfter.toSeconds() + " s (" + e
+                            + "); exiting so that the service manager starts the daemon again");
+                    cannotServe.run();
+                    failingSince[0] = 0;
+                }
+            }
+        } catch (Throwable e) { // SO_PEERCRED unreadable, or anything else: this connection only
+            refusals.refused(uid, String.valueOf(e));
+            closeQuietly(ch);
+        }
+    }
+
+    /** Refused connections left open a moment, so the peer can still send its first frame and read why. */
+    private static final java.util.concurrent.ScheduledExecutorService LINGER = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "plugstack-refused-linger");
+                t.setDaemon(true);
+                return t;
+            });
+    private static final java.util.concurrent.atomic.AtomicInteger LINGERING = new java.util.concurrent.atomic.AtomicInteger();
+    /** At most this many refused connections linger at once (a flood of them is closed at once). */
+    static final int MAX_LINGERING = 1024;
+    static final long LINGER_MS = 1000;
+
+    /** Peer uids by the name SO_PEERCRED's principal has: the accept loop must not read /etc/passwd per connection. */
+    private static final java.util.Map<java.nio.file.attribute.UserPrincipal, Long> UIDS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The peer's uid by SO_PEERCRED, looked up once per user (at most 4096 remembered; then looked up each time). */
+    static long peerUid(SocketChannel ch) throws IOException {
+        java.nio.file.attribute.UserPrincipal who = ch.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED).user();
+        Long uid = UIDS.get(who);
+        if (uid == null) {
+            uid = io.plugstack.api.user.OnBehalfOf.peerOf(ch).uid();
+            if (UIDS.size() < 4096) {
+                UIDS.put(who, uid);
+            }
+        }
+        return uid;
+    }
+
+    /**
+     * Sends {@code answer} (when any) and closes: a refused peer sees why. A fresh connection's send buffer is
+     * empty, so a small answer never blocks the accept loop. Our side stops sending at once but stays open
+     * for {@value #LINGER_MS} ms (bounded in number), so a peer that writes its first frame only now (the
+     * bridge sends HELLO before it reads) is not cut off by a broken pipe before it reads the answer.
+     */
+    private static void refuse(SocketChannel ch, byte[] answer) {
+        try {
+            if (answer != null) {
+                ch.configureBlocking(false);
+                ch.write(java.nio.ByteBuffer.wrap(answer));
+                ch.shutdownOutput();
+                if (LINGERING.incrementAndGet() <= MAX_LINGERING) {
+                    LINGER.schedule(() -> {
+                        LINGERING.decrementAndGet();
+                        try {
+                            ch.read(java.nio.ByteBuffer.allocate(64 * 1024)); // what it sent: a close with it unread would be a reset
+                        } catch (IOException | RuntimeException e) {
+                            // gone
+                        }
+                        closeQuietly(ch);
+                    }, LINGER_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    return;
+                }
+                LINGERING.decrementAndGet();
+            }
+        } catch (IOException | RuntimeException e) {
+            // the peer went already
+        }
+        closeQuietly(ch);
+    }
+
+    private static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -292,13 +292,14 @@ class NodeServerTest {
     void usersFillingTheirSocketDoNotStarveRootsSessions() throws Exception {
         assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "slurmstepd's sessions are root's");
         server.close();
-        server = NodeServer.start(dir, stacks, (level, message) -> logged.add(message), 60_000); // idle peers stay
+        // idle peers stay; this test (root) has no per-uid share, so it fills user.sock's total
+        server = NodeServer.start(dir, stacks, (level, message) -> logged.add(message), 60_000, new Admission.Limits(16, 4, 2));
         List<SocketChannel> idle = new java.util.ArrayList<>();
         try {
-            for (int i = 0; i < NodeServer.MAX_CONNECTIONS + 1; i++) {
+            for (int i = 0; i < 16 + 1; i++) {
                 idle.add(connect(NodeServer.USER_SOCKET));
             }
-            awaitLogged(l -> l.equals("node: 256 connections already served on user.sock; one refused"));
+            awaitLogged(l -> l.equals("node: user.sock: refused a connection of uid 0: 16 connections already served"));
             try (SocketChannel ch = connect(NodeServer.ROOT_SOCKET)) {
                 assertThat(exchange(ch, FrameType.HELLO, hello(SpankContext.REMOTE).encode()).type()).isEqualTo(FrameType.WELCOME);
             }

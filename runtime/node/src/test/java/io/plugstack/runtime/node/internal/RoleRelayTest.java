@@ -1,6 +1,7 @@
 package io.plugstack.runtime.node.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.DataInputStream;
 import java.io.InputStream;
@@ -72,6 +73,25 @@ class RoleRelayTest {
                 Thread.sleep(20);
             }
             assertThat(live.live(me.uid(), me.gid())).as("not live once the connection ended").isFalse();
+        }
+    }
+
+    /** Root's own srun, sbatch and salloc get root's rights, as in Slurm: the root role serves them, the user role never sees them. */
+    @Test
+    void rootsOwnCommandIsServedByTheRootRoleAndNotRelayed() throws Exception {
+        assumeTrue(OnBehalfOf.thisProcess().uid() == 0, "the peer must be root (CI runs as root)");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createDirectory(dir.resolve(ChildRole.USER.dir)); // no role.sock: a relayed connection would wait, then close
+        CompletableFuture<String> servedHere = new CompletableFuture<>();
+        try (RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, 4242, new LiveSessions(), ch -> {
+            try (ch) {
+                servedHere.complete("uid " + OnBehalfOf.peerOf(ch).uid());
+            } catch (java.io.IOException e) {
+                servedHere.completeExceptionally(e);
+            }
+        }, Admission.Limits.USERS, SlurmLog.lines("t", System.err, 0)); SocketChannel client = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            client.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+            assertThat(servedHere.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("uid 0");
         }
     }
 
