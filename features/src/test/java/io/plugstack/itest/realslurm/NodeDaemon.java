@@ -43,6 +43,16 @@ public final class NodeDaemon implements AutoCloseable {
         return start(new NodeDaemon(dir, false), plugstackConf);
     }
 
+    /** As {@link #start(Path, String)}, with another node's jobs' versions key in etc/ (an admin copies it, as munge.key). */
+    public static NodeDaemon start(Path dir, String plugstackConf, Path versionsKey) {
+        NodeDaemon d = new NodeDaemon(dir, false);
+        d.versionsKey = versionsKey;
+        return start(d, plugstackConf);
+    }
+
+    /** A key to put in etc/ before the start; null: the daemon makes its own. */
+    private Path versionsKey;
+
     /**
      * The distribution as a bench runtime in a child process ({@code plugstack.jar --home}, its console on a
      * pipe kept open, no node mode): {@link #admin} then runs Slurm command lines ({@code srun ...}) through
@@ -86,6 +96,10 @@ public final class NodeDaemon implements AutoCloseable {
             }
             Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
             Files.writeString(d.plugstackConf(), plugstackConf);
+            if (d.versionsKey != null) {
+                Files.copy(d.versionsKey, d.home.resolve("etc/versions.key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.setPosixFilePermissions(d.home.resolve("etc/versions.key"), PosixFilePermissions.fromString("rw-------"));
+            }
         } catch (IOException e) {
             throw new AssertionError("node daemon: cannot make its home in " + dir + ": " + e, e);
         }

@@ -26,7 +26,9 @@ import io.plugstack.api.spank.SpankContext;
  * <p>
  * The carried versions choose among the versions deployed on the node and pass over the admin's
  * pins: to stop a version for running jobs too, undeploy it. The variables are in the user's
- * environment, as every SLURM_SPANK_ variable is, so a user can name another deployed version.
+ * environment, as every SLURM_SPANK_ variable is, so they are sealed by the node daemon that chose
+ * them ({@link JobVersionsSeal}): a set a user wrote, or changed, is not believed. A version a job
+ * carries that this node lacks gets the node's own choice, never a failure.
  */
 public record JobPluginVersions(Map<String, String> bySymbolicName) {
 
@@ -61,11 +63,23 @@ public record JobPluginVersions(Map<String, String> bySymbolicName) {
         return context == SpankContext.LOCAL || context == SpankContext.ALLOCATOR;
     }
 
-    /** The versions {@code environment} carries for a stack of {@code context}; malformed entries are logged and skipped. */
-    public static JobPluginVersions carried(SpankContext context, Map<String, String> environment, SlurmLog log) {
+    /**
+     * The versions {@code environment} carries for a stack of {@code context}, when {@code seal} believes them
+     * (a node daemon chose them: {@link JobVersionsSeal}); else none, with one line saying why, and the stack
+     * gets the node's own choice. Malformed entries are logged and skipped.
+     */
+    public static JobPluginVersions carried(SpankContext context, Map<String, String> environment, JobVersionsSeal seal, SlurmLog log) {
         Optional<String> name = carrier(context);
         String value = name.map(environment::get).orElse(null);
-        return value == null ? NONE : parse(name.get(), value, log);
+        if (value == null) {
+            return NONE;
+        }
+        JobVersionsSeal.Opened opened = seal.open(value, java.time.Instant.now());
+        if (opened.set().isEmpty()) {
+            log.info("spank: " + name.get() + " ignored: " + opened.whyNot() + "; the node's own choice runs");
+            return NONE;
+        }
+        return parse(name.get(), opened.set().get(), log);
     }
 
     /** {@code name=value}'s versions ({@code symbolic-name@version,...}); a malformed entry is logged naming {@code name} and skipped. */

@@ -124,15 +124,29 @@ final class PluginTable {
         String owner = named.stream().min(Comparator.comparingLong(TrackedPlugin::bundleId)).get().symbolicName();
         List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
         String jobVersion = jobVersions.get(owner);
-        if (jobVersion != null && !withdrawnHere(owner, versions, jobVersion)) {
-            return jobsVersion(owner, versions, jobVersion);
+        Optional<TrackedPlugin> carried = jobVersion == null ? Optional.empty() : deployed(versions, jobVersion);
+        if (carried.isPresent()) {
+            return jobsVersion(owner, carried.get());
         }
         Choice c = newestAdmitted(owner, versions, pin, pins);
         if (jobVersion != null) {
-            info.accept("plugin " + owner + ": the job's version " + jobVersion + " was undeployed here while the job ran; it goes on with "
-                    + c.plugin().map(t -> t.version().toString()).orElse("none") + ", the version new jobs get");
+            // never a failed step nor a drained node for a version this node lacks: the job carries what a user can write
+            String runs = c.plugin().map(t -> t.version().toString()).orElse("none");
+            info.accept("plugin " + owner + ": the job's version " + jobVersion.replaceAll("\\p{Cntrl}", "?").substring(0, Math.min(jobVersion.length(), 64))
+                    + (withdrawnHere(owner, versions, jobVersion) ? " was undeployed here while the job ran; it goes on with " + runs
+                            + ", the version new jobs get" : " is not deployed here; it runs " + runs + ", this node's own choice"));
         }
         return c;
+    }
+
+    /** The deployed version {@code jobVersion} names, if it names one. */
+    private static Optional<TrackedPlugin> deployed(List<TrackedPlugin> versions, String jobVersion) {
+        try {
+            Version wanted = Version.parseVersion(jobVersion);
+            return versions.stream().filter(t -> t.version().equals(wanted)).findFirst();
+        } catch (IllegalArgumentException notAVersion) {
+            return Optional.empty();
+        }
     }
 
     /** Whether the job's version of {@code owner} was deployed here and is gone (undeployed), as opposed to never deployed here. */
@@ -168,29 +182,14 @@ final class PluginTable {
     }
 
     /**
-     * The version a job carries, and no other: pins and the stack's range decided it where the job
-     * was submitted. Not deployed here, or failing its init: Slurm's reason, naming that version.
+     * The version a job carries, deployed here: pins and the stack's range decided it where the job was
+     * submitted. Failing its init: Slurm's reason, naming that version.
      */
-    private Choice jobsVersion(String owner, List<TrackedPlugin> versions, String jobVersion) {
-        Version wanted;
-        try {
-            wanted = Version.parseVersion(jobVersion);
-        } catch (IllegalArgumentException e) {
-            return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + " (the job runs "
-                    + owner + " \"" + jobVersion + "\", which is not a version)");
+    private Choice jobsVersion(String owner, TrackedPlugin t) {
+        if (t.load(log)) {
+            return new Choice(Optional.of(t), "");
         }
-        for (TrackedPlugin t : versions) {
-            if (!t.version().equals(wanted)) {
-                continue;
-            }
-            if (t.load(log)) {
-                return new Choice(Optional.of(t), "");
-            }
-            return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code()) + " (the job runs "
-                    + owner + " " + wanted + ": " + t.failure() + ")");
-        }
-        return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_NOTFOUND.code()) + " (the job runs " + owner
-                + " " + wanted + ", which is not deployed here; here: "
-                + versions.stream().map(t -> t.version().toString()).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")");
+        return new Choice(Optional.empty(), SlurmErrno.strerror(SlurmErrno.ESLURM_PLUGIN_INIT_FAILED.code()) + " (the job runs "
+                + owner + " " + t.version() + ": " + t.failure() + ")");
     }
 }

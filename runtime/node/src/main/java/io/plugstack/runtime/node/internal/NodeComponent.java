@@ -84,6 +84,7 @@ public final class NodeComponent {
                 }
                 if (role.actsForUsers) {
                     roleParts.add(Monitor.start(dir.get(), user.get().uid(), live, log));
+                    shareVersionsKey(context, user.get(), log); // the user role seals the versions srun and sbatch choose
                 }
                 roleParts.add(RoleProcess.start(role, dir.get(), user.get(), home.root(), sharedSettings(context, home),
                         Path.of(context.getProperty(DISTRIBUTION_PROPERTY)), log));
@@ -95,6 +96,17 @@ public final class NodeComponent {
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
             log.info("node: serving the SPANK bridge in " + dir.get());
             log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + dir.get().resolve(NodeServer.USER_SOCKET));
+        }
+    }
+
+    private static void shareVersionsKey(BundleContext context, UnixUsers.Entry roleUser, SlurmLog log) {
+        Path key = io.plugstack.runtime.spank.JobVersionsSeal.keyFile(context::getProperty);
+        try {
+            io.plugstack.runtime.spank.JobVersionsSeal.load(key, true, java.time.Duration.ofDays(1)); // made now when missing
+            io.plugstack.runtime.spank.JobVersionsSeal.shareWith(key, roleUser.gid());
+        } catch (IOException e) {
+            log.error("node: " + key + ": cannot let the user role read it (" + e.getMessage() + "): versions srun and sbatch choose"
+                    + " are then not believed by the root role");
         }
     }
 

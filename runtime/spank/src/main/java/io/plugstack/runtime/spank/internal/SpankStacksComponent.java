@@ -14,6 +14,7 @@ import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
+import io.plugstack.runtime.spank.JobVersionsSeal;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 import io.plugstack.runtime.spank.stack.Session;
 
@@ -28,12 +29,41 @@ public final class SpankStacksComponent implements SpankStacks {
 
     private final Path conf;
     private final CatalogResolver resolver;
+    /** Read when a session first needs it: a role that runs no SPANK session (the ctld role) never reads the key. */
+    private final java.util.function.Supplier<JobVersionsSeal> seal;
 
     @Activate
     public SpankStacksComponent(BundleContext context, @Reference PluginCatalog catalog) {
         String configured = context.getProperty(CONF);
         this.conf = configured != null ? Path.of(configured) : RuntimeHome.of(context::getProperty).etc().resolve("plugstack.conf");
         this.resolver = new CatalogResolver(catalog, new BundleFreshInstances(context));
+        JobVersionsSeal[] loaded = new JobVersionsSeal[1];
+        this.seal = () -> {
+            synchronized (loaded) {
+                if (loaded[0] == null) {
+                    loaded[0] = seal(context::getProperty, SlurmLog.lines("plugstack", System.err, 0));
+                }
+                return loaded[0];
+            }
+        };
+    }
+
+    /**
+     * The node's seal: the key file, made by a runtime that is not a node daemon's child role when missing. A
+     * key that cannot be read is one line, and a key of this process alone: no other process believes its
+     * jobs' versions, so each of their stacks gets its node's own choice.
+     */
+    static JobVersionsSeal seal(java.util.function.Function<String, String> properties, SlurmLog log) {
+        Path key = JobVersionsSeal.keyFile(properties);
+        String days = properties.apply(JobVersionsSeal.MAX_AGE_PROPERTY);
+        try {
+            java.time.Duration maxAge = java.time.Duration.ofDays(days == null ? 30 : Long.parseLong(days.trim()));
+            return JobVersionsSeal.load(key, properties.apply("plugstack.node.role") == null, maxAge);
+        } catch (java.io.IOException | RuntimeException e) {
+            log.error("spank: the jobs' versions key " + key + ": " + e.getMessage() + "; versions chosen here are believed by this process"
+                    + " only (copy the key of the other node daemons there)");
+            return JobVersionsSeal.ephemeral();
+        }
     }
 
     @Override
@@ -49,6 +79,6 @@ public final class SpankStacksComponent implements SpankStacks {
     @Override
     public SpankSession.Opened session(SpankContext context, PlugstackConf.Result read, SpankSession.Setup setup,
             SlurmVersion release, SlurmLog log) {
-        return Session.open(context, read, setup, release, resolver, log);
+        return Session.open(context, read, setup, release, resolver, seal.get(), log);
     }
 }

@@ -10,6 +10,7 @@ import io.plugstack.api.spank.SpankContext;
 import io.plugstack.runtime.spank.CallResult;
 import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.JobPluginVersions;
+import io.plugstack.runtime.spank.JobVersionsSeal;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.TaskFacts;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
@@ -25,10 +26,12 @@ public final class Session implements SpankSession {
     private final StackOptions options;
     private final Map<String, String> stepEnv;
     private final JobPluginVersions versions;
+    private final JobVersionsSeal seal;
 
     private Session(SpankStack stack, SpankHandle handle, StackOptions options, Map<String, String> stepEnv,
-            JobPluginVersions versions) {
+            JobPluginVersions versions, JobVersionsSeal seal) {
         this.stack = stack;
+        this.seal = seal;
         this.handle = handle;
         this.options = options;
         this.stepEnv = stepEnv;
@@ -41,25 +44,34 @@ public final class Session implements SpankSession {
      */
     public static Opened open(SpankContext context, PlugstackConf.Result conf, Setup setup, SlurmVersion release,
             PluginResolver resolver, SlurmLog log) {
+        return open(context, conf, setup, release, resolver, THIS_PROCESS, log);
+    }
+
+    /** Sealed by this process alone: for a runtime whose jobs never leave it (tests). */
+    private static final JobVersionsSeal THIS_PROCESS = JobVersionsSeal.ephemeral();
+
+    /** As {@link #open(SpankContext, PlugstackConf.Result, Setup, SlurmVersion, PluginResolver, SlurmLog)}, sealing with {@code seal}. */
+    public static Opened open(SpankContext context, PlugstackConf.Result conf, Setup setup, SlurmVersion release,
+            PluginResolver resolver, JobVersionsSeal seal, SlurmLog log) {
         if (conf.failure().isPresent()) {
             return new Opened(null, conf.failure().get());
         }
         StackOptions options = new StackOptions(context, log, setup.environment(), setup.builtinOptions(), setup.slurmPluginName());
-        JobPluginVersions carried = JobPluginVersions.carried(context, setup.environment(), log);
+        JobPluginVersions carried = JobPluginVersions.carried(context, setup.environment(), seal, log);
         SpankStack.Build build = SpankStack.build(context, conf.entries(), resolver, carried, options, log);
         if (!build.ok()) {
             return new Opened(null, build.failure());
         }
         SpankHandle handle = new SpankHandle(context, release, log, options, setup.stepEnv(), setup.jobControlEnv());
         handle.commandUser(setup.commandUser());
-        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions())), "");
+        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions()), seal), "");
     }
 
     /** srun's spank_init puts the versions its job runs (see {@link JobPluginVersions}) in its own environment, which its step inherits. */
     @Override
     public CallResult init() {
         if (recordsJobVersions() && handle.context() == SpankContext.LOCAL) {
-            stepEnv.put(JobPluginVersions.JOB_ENV_NAME, versions.format());
+            stepEnv.put(JobPluginVersions.JOB_ENV_NAME, seal.seal(versions, java.time.Instant.now()));
         }
         return call(SpankCallback.INIT);
     }
@@ -71,7 +83,7 @@ public final class Session implements SpankSession {
     @Override
     public CallResult initPostOpt() {
         if (recordsJobVersions()) {
-            handle.jobControlEnv().put(JobPluginVersions.JOB_CONTROL_NAME, versions.format());
+            handle.jobControlEnv().put(JobPluginVersions.JOB_CONTROL_NAME, seal.seal(versions, java.time.Instant.now()));
         }
         return call(SpankCallback.INIT_POST_OPT);
     }

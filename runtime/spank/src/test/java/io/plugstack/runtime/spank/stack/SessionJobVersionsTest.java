@@ -14,6 +14,7 @@ import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.runtime.spank.JobPluginVersions;
+import io.plugstack.runtime.spank.JobVersionsSeal;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.conf.PlugstackConf;
 
@@ -24,6 +25,8 @@ import io.plugstack.runtime.spank.conf.PlugstackConf;
 class SessionJobVersionsTest {
 
     final StackFixtures.RecordingLog log = new StackFixtures.RecordingLog();
+    /** The node daemons' seal (their shared key). */
+    final JobVersionsSeal seal = JobVersionsSeal.ephemeral();
     /** What each resolve was asked for: "reference job-versions". */
     final List<String> asked = new ArrayList<>();
 
@@ -48,9 +51,19 @@ class SessionJobVersionsTest {
 
     SpankSession open(SpankContext context, SpankSession.Setup setup) {
         PlugstackConf.Result conf = new PlugstackConf.Result(List.of(StackFixtures.required("flight")), Optional.empty());
-        SpankSession.Opened o = Session.open(context, conf, setup, StackFixtures.RELEASE, resolver, log);
+        SpankSession.Opened o = Session.open(context, conf, setup, StackFixtures.RELEASE, resolver, seal, log);
         assertThat(o.ok()).as(o.failure()).isTrue();
         return o.session();
+    }
+
+    /** {@code set} as a node daemon seals it now. */
+    String sealed(String set) {
+        return seal.seal(set, java.time.Instant.now());
+    }
+
+    /** What a sealed value says, once its seal is checked. */
+    String opened(String value) {
+        return seal.open(value, java.time.Instant.now()).set().orElse("not believed");
     }
 
     @Test
@@ -61,7 +74,7 @@ class SessionJobVersionsTest {
         assertThat(s.init().ok()).isTrue();
         assertThat(s.defines(io.plugstack.api.spank.SpankCallback.INIT_POST_OPT)).as("so a bridge forwards it").isTrue();
         assertThat(s.initPostOpt().ok()).isTrue();
-        assertThat(jobControl).containsEntry(JobPluginVersions.JOB_CONTROL_NAME, "io.plugstack.flight@2.0.0");
+        assertThat(opened(jobControl.get(JobPluginVersions.JOB_CONTROL_NAME))).isEqualTo("io.plugstack.flight@2.0.0");
         assertThat(env).doesNotContainKey(JobPluginVersions.JOB_ENV_NAME); // Slurm exports sbatch's job control env itself
     }
 
@@ -71,15 +84,15 @@ class SessionJobVersionsTest {
         Map<String, String> jobControl = new LinkedHashMap<>();
         SpankSession s = open(SpankContext.LOCAL, SpankSession.Setup.client(env, jobControl, java.util.Set.of()));
         s.init();
-        assertThat(env).containsEntry(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@2.0.0");
+        assertThat(opened(env.get(JobPluginVersions.JOB_ENV_NAME))).isEqualTo("io.plugstack.flight@2.0.0");
         assertThat(jobControl).as("a real srun drops what its init puts there").isEmpty();
         s.initPostOpt();
-        assertThat(jobControl).containsEntry(JobPluginVersions.JOB_CONTROL_NAME, "io.plugstack.flight@2.0.0");
+        assertThat(opened(jobControl.get(JobPluginVersions.JOB_CONTROL_NAME))).isEqualTo("io.plugstack.flight@2.0.0");
     }
 
     @Test
     void aStepResolvesItsPluginsAtTheVersionsItsJobCarries() {
-        Map<String, String> stepEnv = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0"));
+        Map<String, String> stepEnv = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0")));
         SpankSession s = open(SpankContext.REMOTE, SpankSession.Setup.step(stepEnv));
         assertThat(asked).containsExactly("flight io.plugstack.flight@1.0.0");
         assertThat(s.versions().of("io.plugstack.flight")).contains("1.0.0");
@@ -87,29 +100,29 @@ class SessionJobVersionsTest {
 
     @Test
     void aPrologOrEpilogResolvesAtTheVersionsInSpankPlugstackVersions() {
-        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.PROLOG_ENV_NAME, "io.plugstack.flight@1.0.0"));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.PROLOG_ENV_NAME, sealed("io.plugstack.flight@1.0.0")));
         open(SpankContext.JOB_SCRIPT, SpankSession.Setup.jobScript(env, Map.of()));
         assertThat(asked).containsExactly("flight io.plugstack.flight@1.0.0");
     }
 
     @Test
     void aNestedSrunKeepsItsJobsVersions() {
-        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0,other@3.1.0"));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0,other@3.1.0")));
         Map<String, String> jobControl = new LinkedHashMap<>();
         SpankSession s = open(SpankContext.LOCAL, SpankSession.Setup.client(env, jobControl, java.util.Set.of()));
         s.init();
         assertThat(asked).containsExactly("flight io.plugstack.flight@1.0.0,other@3.1.0");
-        assertThat(env).containsEntry(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0,other@3.1.0");
+        assertThat(opened(env.get(JobPluginVersions.JOB_ENV_NAME))).isEqualTo("io.plugstack.flight@1.0.0,other@3.1.0");
     }
 
     @Test
     void sbatchStartsANewJobWhateverVersionsItsEnvironmentCarries() {
-        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0"));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0")));
         Map<String, String> jobControl = new LinkedHashMap<>();
         SpankSession s = open(SpankContext.ALLOCATOR, SpankSession.Setup.client(env, jobControl, java.util.Set.of()));
         s.initPostOpt();
         assertThat(asked).containsExactly("flight ");
-        assertThat(jobControl).containsEntry(JobPluginVersions.JOB_CONTROL_NAME, "io.plugstack.flight@2.0.0");
+        assertThat(opened(jobControl.get(JobPluginVersions.JOB_CONTROL_NAME))).isEqualTo("io.plugstack.flight@2.0.0");
     }
 
     @Test
@@ -121,7 +134,7 @@ class SessionJobVersionsTest {
     @Test
     void aMalformedEntryIsLoggedNamingTheVariableAndTheOthersStillHold() {
         Map<String, String> stepEnv = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME,
-                "io.plugstack.flight@1.0.0,nonsense,other@not.a.version"));
+                sealed("io.plugstack.flight@1.0.0,nonsense,other@not.a.version")));
         open(SpankContext.REMOTE, SpankSession.Setup.step(stepEnv));
         assertThat(asked).containsExactly("flight io.plugstack.flight@1.0.0");
         assertThat(log.lines).contains("ERROR spank: SLURM_SPANK_PLUGSTACK_VERSIONS: \"nonsense\" ignored: not symbolic-name@version")
@@ -132,6 +145,40 @@ class SessionJobVersionsTest {
     void theJobsVersionsTravelSortedByNameAndReadBackTheSame() {
         JobPluginVersions v = new JobPluginVersions(Map.of("b.plugin", "1.0.0", "a.plugin", "2.1.0.beta"));
         assertThat(v.format()).isEqualTo("a.plugin@2.1.0.beta,b.plugin@1.0.0");
-        assertThat(JobPluginVersions.carried(SpankContext.REMOTE, Map.of(JobPluginVersions.JOB_ENV_NAME, v.format()), log)).isEqualTo(v);
+        assertThat(JobPluginVersions.carried(SpankContext.REMOTE, Map.of(JobPluginVersions.JOB_ENV_NAME, sealed(v.format())), seal, log))
+                .isEqualTo(v);
+    }
+
+    /** A user writes the variable for their own srun: an older version, without the site's settings. */
+    @Test
+    void versionsAUserWroteAreNotBelievedAndTheNodesOwnChoiceRuns() {
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0"));
+        open(SpankContext.LOCAL, SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of()));
+        assertThat(asked).containsExactly("flight ");
+        assertThat(log.lines).contains("INFO spank: SLURM_SPANK_PLUGSTACK_VERSIONS ignored: not sealed by a node daemon; the node's own choice runs");
+    }
+
+    @Test
+    void aSealedSetAUserChangedIsNotBelieved() {
+        String real = sealed("io.plugstack.flight@2.0.0");
+        String changed = real.replace("flight@2.0.0", "flight@1.0.0");
+        open(SpankContext.REMOTE, SpankSession.Setup.step(new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, changed))));
+        assertThat(asked).containsExactly("flight ");
+        assertThat(log.lines).anyMatch(l -> l.contains("ignored: its seal does not match (another key, or changed)"));
+    }
+
+    @Test
+    void aSetSealedWithAnotherKeyIsNotBelieved() {
+        String foreign = JobVersionsSeal.ephemeral().seal("io.plugstack.flight@1.0.0", java.time.Instant.now());
+        open(SpankContext.REMOTE, SpankSession.Setup.step(new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, foreign))));
+        assertThat(asked).containsExactly("flight ");
+    }
+
+    @Test
+    void aSetOlderThanItsMaximumAgeIsNotBelieved() {
+        String old = seal.seal("io.plugstack.flight@1.0.0", java.time.Instant.now().minus(java.time.Duration.ofDays(31)));
+        open(SpankContext.REMOTE, SpankSession.Setup.step(new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, old))));
+        assertThat(asked).containsExactly("flight ");
+        assertThat(log.lines).anyMatch(l -> l.contains("ignored: sealed 31 days ago (believed for 30)"));
     }
 }
