@@ -13,7 +13,7 @@
  *   socket_dir=DIR        where the runtime's user.sock and root.sock are (default /run/plugstack)
  *   timeout=MS            how long one callback may take in the runtime (default 10000)
  *   connect_wait=MS       how long to keep trying a runtime that is not there, or whose socket's
- *                         backlog is full (default 10000: a restart under load took 2.8 s on a
+ *                         backlog is full (default 10000: a restart under load took 3.4 s on a
  *                         2-core node, and a failed prolog drains the node; 0: fail at once)
  *   unavailable=fail      a runtime that cannot be reached fails the callback (default), as a
  *   unavailable=ignore    failing plugin would; or the callback goes on without the Java plugins
@@ -44,7 +44,7 @@ int slurm_spank_init_failure_mode = 0;
 #define HAVE_INIT_FAILURE_MODE 1
 #endif
 
-/* connect_wait= by default: above a restart under load (2.8 s measured on a 2-core node), with margin */
+/* connect_wait= by default: above a restart under load (3.4 s measured during 50 sruns on a 2-core node), with margin */
 #define CONNECT_WAIT_MS 10000
 
 extern char **environ;
