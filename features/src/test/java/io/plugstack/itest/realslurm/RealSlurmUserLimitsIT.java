@@ -118,6 +118,26 @@ class RealSlurmUserLimitsIT {
         assertThat(grown).as("log lines written during the flood:%n%s", node.log()).isLessThan(50);
     }
 
+    /** Random and mutated frames of every type, lengths that lie and deep JSON from an unprivileged user: the node serves on. */
+    @Test
+    void aProtocolFuzzOfUserSockLeavesTheNodeServingAnotherUser() throws Exception {
+        long pid = node.pid();
+        long before = node.log().lines().count();
+        Process fuzz = peer(HOSTILE, "fuzz", "20");
+        String done = firstLine(fuzz);
+        assertThat(fuzz.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(done).startsWith("connections ");
+        Result r = slurm.runAs(OTHER, T, "srun", "echo", "served");
+        assertThat(r.stdout()).as("after %s%n%s%nnode daemon:%n%s", done, r, node.log()).isEqualTo("served\n");
+        assertThat(node.pid()).isEqualTo(pid);
+        assertThat(node.alive()).isTrue();
+        assertThat(node.log()).as("no role died").doesNotContain("role exited").doesNotContain("StackOverflowError")
+                .doesNotContain("OutOfMemoryError");
+        long grown = node.log().lines().count() - before;
+        System.out.println("RealSlurmUserLimitsIT: fuzz " + done + "; the daemon log grew by " + grown + " lines");
+        assertThat(grown).as("one line per uid and minute, not one per bad connection:%n%s", node.log()).isLessThan(60);
+    }
+
     @Test
     void aNewlineAUserSendsNeverForgesALogLine() throws Exception {
         String forged = "plugstack: node: admin root ran plugstack:undeploy renice";

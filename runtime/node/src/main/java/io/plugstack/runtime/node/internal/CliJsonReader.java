@@ -55,7 +55,25 @@ final class CliJsonReader {
         p++;
     }
 
+    /**
+     * How deep the JSON may nest: Slurm's options are an object of strings and one array (argv). A user
+     * sends this text; a deeper one is refused before the recursion could exhaust the thread's stack.
+     */
+    static final int MAX_DEPTH = 8;
+    private int depth;
+
     private Object value() throws IOException {
+        if (++depth > MAX_DEPTH) {
+            throw new IOException("options: JSON nested deeper than " + MAX_DEPTH + " at " + p);
+        }
+        try {
+            return valueAtDepth();
+        } finally {
+            depth--;
+        }
+    }
+
+    private Object valueAtDepth() throws IOException {
         space();
         if (p >= s.length()) {
             throw new IOException("options: the JSON ends early");

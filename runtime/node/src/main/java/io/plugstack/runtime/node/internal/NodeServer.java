@@ -70,7 +70,12 @@ public final class NodeServer implements AutoCloseable {
     /** user.sock's limits (per uid); a role's role.sock serves only the relay, up to as many in all. */
     private final Admission.Limits users;
 
+    /** Connections closed on an error (a malformed frame...), logged per uid without flooding. */
+    private final RefusalLog errors;
+
     private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis, Admission.Limits users) {
+        this.errors = new RefusalLog("bridge", log, java.util.concurrent.TimeUnit.SECONDS.toNanos(RefusalLog.WINDOW_SECONDS),
+                "connections closed on an error");
         this.stacks = stacks;
         this.users = users;
         this.log = log;
@@ -147,6 +152,7 @@ public final class NodeServer implements AutoCloseable {
 
     private void connection(SocketChannel ch, SessionPolicy.Socket socket) {
         String peer = "peer ?";
+        long peerUid = -1;
         BridgeSession session = null;
         String token = null;
         try (ch) {
@@ -154,6 +160,7 @@ public final class NodeServer implements AutoCloseable {
             OutputStream out = Channels.newOutputStream(ch);
             RelayedPeer who = RelayedPeer.of(ch, in, socket == SessionPolicy.Socket.ROLE);
             long uid = who.uid();
+            peerUid = uid;
             peer = "peer uid " + uid;
             int max = uid == 0 ? Wire.MAX_ROOT_FRAME : Wire.MAX_USER_FRAME;
             hellos.start(ch); // a peer that connects and says nothing must not hold its slot for ever
@@ -197,8 +204,10 @@ public final class NodeServer implements AutoCloseable {
             serve(session, in, out, max);
         } catch (EOFException e) {
             // the Slurm process is done with its session
-        } catch (IOException | RuntimeException e) {
-            log.error("node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + "; connection closed");
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            // a peer can send bad frames as fast as it connects: one line per uid and minute, then a count
+            errors.note(peerUid, "node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
+                    + "; connection closed");
         } finally {
             if (token != null) {
                 steps.remove(token);
@@ -308,6 +317,7 @@ public final class NodeServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         hellos.close();
+        errors.close();
         connections.shutdownNow();
         CliEndpoint cli = cliFilter;
         if (cli != null) {

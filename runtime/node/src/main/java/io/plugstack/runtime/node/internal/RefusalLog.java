@@ -9,9 +9,9 @@ import java.util.concurrent.TimeUnit;
 import io.plugstack.api.slurm.SlurmLog;
 
 /**
- * Refusals a peer can cause as fast as it connects, logged so that it cannot flood the log: the first
- * refusal of a uid in a window is one line with its reason, the rest are counted and summarised in one
- * line when the window ends ("uid 1003: 41822 more connections refused on user.sock in the last 60 s").
+ * Refusals (and other lines) a peer can cause as fast as it connects, logged so that it cannot flood the
+ * log: the first of a uid in a window is one line with its reason, the rest are counted and summarised in
+ * one line when the window ends ("user.sock: uid 1003: 41822 more connections refused in the last 60 s").
  */
 final class RefusalLog implements AutoCloseable {
 
@@ -19,6 +19,8 @@ final class RefusalLog implements AutoCloseable {
 
     private final String socket;
     private final SlurmLog log;
+    /** What the summary counts: "connections refused", "connections closed on a bad frame". */
+    private final String counted;
     private final long windowNanos;
     private final Map<Long, long[]> windows = new HashMap<>(); // uid -> {window start (nanos), refusals since the first}
     private final ScheduledExecutorService flusher;
@@ -28,6 +30,11 @@ final class RefusalLog implements AutoCloseable {
     }
 
     RefusalLog(String socket, SlurmLog log, long windowNanos) {
+        this(socket, log, windowNanos, "connections refused");
+    }
+
+    RefusalLog(String socket, SlurmLog log, long windowNanos, String counted) {
+        this.counted = counted;
         this.socket = socket;
         this.log = log;
         this.windowNanos = windowNanos;
@@ -42,6 +49,11 @@ final class RefusalLog implements AutoCloseable {
 
     /** One refusal of {@code uid} for {@code why}: logged when it opens the uid's window, else counted. */
     void refused(long uid, String why) {
+        note(uid, "node: " + socket + ": refused a connection of uid " + uid + ": " + why);
+    }
+
+    /** {@code line}, about a connection of {@code uid}: logged when it opens the uid's window, else counted. */
+    void note(long uid, String line) {
         boolean first;
         synchronized (this) {
             long now = System.nanoTime();
@@ -58,7 +70,7 @@ final class RefusalLog implements AutoCloseable {
             }
         }
         if (first) {
-            log.error("node: " + socket + ": refused a connection of uid " + uid + ": " + why);
+            log.error(line);
         }
     }
 
@@ -77,7 +89,7 @@ final class RefusalLog implements AutoCloseable {
     private void summarise(long uid, long[] w) {
         if (w[1] > 0) {
             long ms = TimeUnit.NANOSECONDS.toMillis(windowNanos);
-            log.error("node: " + socket + ": uid " + uid + ": " + w[1] + " more connections refused in the last "
+            log.error("node: " + socket + ": uid " + uid + ": " + w[1] + " more " + counted + " in the last "
                     + (ms >= 1000 ? ms / 1000 + " s" : ms + " ms"));
         }
     }

@@ -248,6 +248,14 @@ class CliEndpointTest {
         assertThat(logged).anyMatch(l -> l.contains("options:"));
     }
 
+    /** A user's shim may send JSON nested a million deep: refused at a depth Slurm never writes, never a stack overflow. */
+    @Test
+    void deeplyNestedJsonIsRefusedAsMalformed() {
+        String deep = "{\"argv\":" + "[".repeat(1_000_000) + "]".repeat(1_000_000) + "}";
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CliJsonReader.object(deep))
+                .hasMessageStartingWith("options: JSON nested deeper than " + CliJsonReader.MAX_DEPTH);
+    }
+
     @Test
     void theJsonReaderReadsWhatSlurmWrites() throws Exception {
         Map<String, Object> m = CliJsonReader.object("{\"comment\":\"c2\",\"export\":\"NONE\",\"job-name\":\"cli-dump\",\"output\":\"\\/dev\\/null\","
