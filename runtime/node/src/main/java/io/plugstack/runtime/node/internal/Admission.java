@@ -12,19 +12,26 @@ import java.util.Map;
 final class Admission {
 
     /** The limits of one socket. */
-    record Limits(int total, int perUid, int rootReserve) {
+    record Limits(int total, int perUid, int rootReserve, int perUidPerSecond) {
         Limits {
-            if (total < 1 || perUid < 1 || rootReserve < 0 || rootReserve >= total) {
+            if (total < 1 || perUid < 1 || rootReserve < 0 || rootReserve >= total || perUidPerSecond < 0) {
                 throw new IllegalArgumentException("connection limits: total " + total + ", per uid " + perUid + ", root's reserve "
-                        + rootReserve);
+                        + rootReserve + ", per uid and second " + perUidPerSecond);
             }
+        }
+
+        /** No limit on how fast a uid connects. */
+        Limits(int total, int perUid, int rootReserve) {
+            this(total, perUid, rootReserve, 0);
         }
 
         /**
          * user.sock's default: a uid holds at most a quarter (a pending srun holds two connections, a job's
-         * parallel steps one each), and 64 are kept for root's own commands.
+         * parallel steps one each), 64 are kept for root's own commands, and a uid opens at most 200 a second
+         * after a burst of its whole share (a loop of `srun ... &` passes; a connect flood costs the daemon
+         * 200 relays a second, not tens of thousands).
          */
-        static final Limits USERS = new Limits(2048, 512, 64);
+        static final Limits USERS = new Limits(2048, 512, 64, 200);
 
         /** No per-uid share: a socket only root (or one trusted peer) reaches. */
         static Limits of(int total) {
@@ -38,7 +45,8 @@ final class Admission {
         static Limits configured(Map<String, Object> properties, java.util.function.Function<String, String> framework) {
             int total = number(properties, framework, "max_connections", USERS.total());
             int perUid = number(properties, framework, "max_connections_per_uid", Math.min(USERS.perUid(), total));
-            return new Limits(total, perUid, Math.min(USERS.rootReserve(), total / 8));
+            int rate = number(properties, framework, "max_connections_per_uid_per_second", USERS.perUidPerSecond());
+            return new Limits(total, perUid, Math.min(USERS.rootReserve(), total / 8), rate);
         }
 
         private static int number(Map<String, Object> properties, java.util.function.Function<String, String> framework, String key,
@@ -63,10 +71,34 @@ final class Admission {
     /** Those of uids other than root and the privileged one, which may never reach root's reserve. */
     private int usersUsed;
     private final Map<Long, Integer> byUid = new HashMap<>();
+    /** Per uid: {tokens, when they were counted (nanos)}; a token per connection, perUidPerSecond back a second, up to perUid. */
+    private final Map<Long, double[]> buckets = new HashMap<>();
+    private final java.util.function.LongSupplier clock;
 
     Admission(Limits limits, long privileged) {
+        this(limits, privileged, System::nanoTime);
+    }
+
+    Admission(Limits limits, long privileged, java.util.function.LongSupplier clock) {
         this.limits = limits;
         this.privileged = privileged;
+        this.clock = clock;
+    }
+
+    /** Takes a token of {@code uid}'s bucket; false when it is empty (it connects faster than its rate). */
+    private boolean token(long uid) {
+        if (limits.perUidPerSecond() == 0) {
+            return true;
+        }
+        long now = clock.getAsLong();
+        double[] b = buckets.computeIfAbsent(uid, k -> new double[] {limits.perUid(), now});
+        b[0] = Math.min(limits.perUid(), b[0] + (now - (long) b[1]) / 1e9 * limits.perUidPerSecond());
+        b[1] = now;
+        if (b[0] < 1) {
+            return false;
+        }
+        b[0]--;
+        return true;
     }
 
     Limits limits() {
@@ -85,6 +117,9 @@ final class Admission {
             int mine = byUid.getOrDefault(uid, 0);
             if (mine >= limits.perUid()) {
                 return "uid " + uid + " already holds " + mine + " connections (at most " + limits.perUid() + " per uid)";
+            }
+            if (!token(uid)) {
+                return "uid " + uid + " opens connections faster than " + limits.perUidPerSecond() + " a second";
             }
             byUid.put(uid, mine + 1);
             usersUsed++;

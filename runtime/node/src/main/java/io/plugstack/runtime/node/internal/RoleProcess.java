@@ -66,6 +66,8 @@ final class RoleProcess implements AutoCloseable {
         }
         List<String> argv = new ArrayList<>(List.of(OnBehalfOf.SETPRIV, "--reuid=" + user.uid(), "--regid=" + user.gid(), "--init-groups",
                 "--pdeathsig", "TERM", "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // no larger a heap than the root role's (bin/plugstack-node bounds it): a flood must not grow a role without end
+                "-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m",
                 "-D" + NodeComponent.ROLE_PROPERTY + "=" + role.name,
                 // the role copies the root role's versions and features itself: root writes nothing inside the role's home
                 "-D" + SEED_PROPERTY + "=" + home.resolve("data").toAbsolutePath()));

@@ -104,7 +104,7 @@ final class RoleRelay implements AutoCloseable {
         try {
             InputStream in = ChannelStreams.in(from);
             OutputStream out = ChannelStreams.out(to);
-            byte[] buf = new byte[16 * 1024];
+            byte[] buf = new byte[4 * 1024]; // per direction and connection: thousands may be held
             for (int n; (n = in.read(buf)) > 0;) {
                 out.write(buf, 0, n);
             }

@@ -53,12 +53,29 @@ class AdmissionTest {
         assertThat(monitor.held(999)).isZero();
     }
 
+    /** A connect flood: a burst of a uid's whole share, then its rate; released slots do not refill the bucket. */
+    @Test
+    void aUidConnectingFasterThanItsRateIsRefusedAfterItsBurst() {
+        long[] now = {0};
+        Admission rated = new Admission(new Admission.Limits(100, 5, 2, 10), -1, () -> now[0]);
+        for (int i = 0; i < 5; i++) {
+            assertThat(rated.admit(1001)).isNull();
+            rated.release(1001); // each connection ends at once: only the rate holds it back
+        }
+        assertThat(rated.admit(1001)).isEqualTo("uid 1001 opens connections faster than 10 a second");
+        assertThat(rated.admit(1002)).as("another uid has its own bucket").isNull();
+        assertThat(rated.admit(0)).as("root has none").isNull();
+        now[0] += 100_000_000; // 0.1 s: one token back
+        assertThat(rated.admit(1001)).isNull();
+        assertThat(rated.admit(1001)).isNotNull();
+    }
+
     @Test
     void limitsComeFromPlugstackNodeThenTheFrameworkThenTheDefaults() {
         assertThat(Admission.Limits.configured(Map.of("max_connections", "100", "max_connections_per_uid", "10"), k -> null))
-                .isEqualTo(new Admission.Limits(100, 10, 12));
+                .isEqualTo(new Admission.Limits(100, 10, 12, 200));
         assertThat(Admission.Limits.configured(Map.of(), k -> k.equals("plugstack.node.max_connections_per_uid") ? "7" : null))
-                .isEqualTo(new Admission.Limits(2048, 7, 64));
+                .isEqualTo(new Admission.Limits(2048, 7, 64, 200));
         assertThat(Admission.Limits.configured(Map.of(), k -> null)).isEqualTo(Admission.Limits.USERS);
         assertThatThrownBy(() -> Admission.Limits.configured(Map.of("max_connections", "many"), k -> null))
                 .hasMessage("max_connections=many: not a number");
