@@ -148,6 +148,33 @@ class RealSlurmJobVersionsIT {
         }
     }
 
+    /**
+     * The admin withdraws a version on the compute node (a bad release): a job that carries it, sealed by the
+     * login node, runs the compute node's own choice there, with one line; the version stays deployed.
+     */
+    @Test
+    void aWithdrawnVersionRunsForNoJobEvenOneThatCarriesIt() throws Exception {
+        for (NodeDaemon node : List.of(login, compute)) {
+            deploy(node, "wd", "1.0.0");
+            deploy(node, "wd", "2.0.0");
+        }
+        admin(login, "plugstack:pin wd 1.0.0"); // jobs submitted on the login node carry 1.0.0
+        assertThat(admin(compute, "plugstack:withdraw wd@1.0.0")).contains("itest.real.wd 1.0.0 withdrawn");
+        assertThat(PluginVersionsView.state(admin(compute, "plugstack:versions wd"), "1.0.0")).isEqualTo("withdrawn");
+        Path log = listOnBoth("required", "wd");
+        try {
+            assertThat(submit.run(T, "srun", "true").exitCode()).isZero();
+            await(() -> Await.lines(log).stream().anyMatch(l -> l.startsWith("init remote ")), "the step", log);
+            assertThat(Await.lines(log)).filteredOn(l -> l.contains(" remote ") || l.contains(" job_script "))
+                    .as("the compute node never ran the withdrawn version").isNotEmpty().allMatch(l -> l.endsWith("version=2.0.0"));
+            assertThat(Await.lines(log)).filteredOn(l -> l.contains(" local ")).allMatch(l -> l.endsWith("version=1.0.0"));
+            assertThat(compute.log()).contains("plugin itest.real.wd: the job's version 1.0.0 was withdrawn here (plugstack:withdraw);"
+                    + " it runs 2.0.0");
+        } finally {
+            admin(compute, "plugstack:unwithdraw wd@1.0.0");
+        }
+    }
+
     /** A user writes the versions variable for an older deployed version: not sealed, so the node's choice runs. */
     @Test
     void aVersionAUserNamesIsNotRun() throws Exception {

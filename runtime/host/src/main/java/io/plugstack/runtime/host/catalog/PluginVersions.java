@@ -33,9 +33,18 @@ public interface PluginVersions {
     Outcome rollback(String plugin);
 
     /**
+     * Withdraws {@code version}: it runs for no job here, neither a new one nor one that carries it (that
+     * job gets this node's own choice, with one log line), until {@link #unwithdraw}; persisted.
+     */
+    Outcome withdraw(String plugin, String version);
+
+    /** Gives a withdrawn version back. */
+    Outcome unwithdraw(String plugin, String version);
+
+    /**
      * One deployed version of a plugin.
      *
-     * @param state  "active", "available", "outside pin", "init failed", "refused", "unresolved", "stopped"
+     * @param state  "active", "available", "outside pin", "withdrawn", "init failed", "refused", "unresolved", "stopped"
      * @param pin    the admin's pin for the plugin, "" when none
      * @param inUse  stacks (job steps, commands, slurmd) holding an instance of this version now
      */

@@ -214,6 +214,16 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     }
 
     @Override
+    public Outcome withdraw(String plugin, String version) {
+        return versions.withdraw(plugin, version, true);
+    }
+
+    @Override
+    public Outcome unwithdraw(String plugin, String version) {
+        return versions.withdraw(plugin, version, false);
+    }
+
+    @Override
     public Outcome upgrade(String plugin, String version) {
         return versions.upgrade(plugin, version);
     }

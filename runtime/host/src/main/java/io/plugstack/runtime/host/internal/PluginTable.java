@@ -47,7 +47,16 @@ final class PluginTable {
     /** Versions ("bsn@version") that were deployed here and are gone: the admin withdrew them. */
     private final Set<String> withdrawn = ConcurrentHashMap.newKeySet();
 
+    /** The versions the admin withdrew (plugstack:withdraw), by symbolic name: they never run here. */
+    private final Supplier<Map<String, Set<Version>>> adminWithdrawn;
+
     PluginTable(Supplier<Map<String, VersionRange>> adminPins, Consumer<String> log, Consumer<String> info) {
+        this(adminPins, Map::of, log, info);
+    }
+
+    PluginTable(Supplier<Map<String, VersionRange>> adminPins, Supplier<Map<String, Set<Version>>> adminWithdrawn, Consumer<String> log,
+            Consumer<String> info) {
+        this.adminWithdrawn = adminWithdrawn;
         this.adminPins = adminPins;
         this.log = log;
         this.info = info;
@@ -122,7 +131,9 @@ final class PluginTable {
         }
         // several bundles may claim one name: the first installed owns it, as before versions existed
         String owner = named.stream().min(Comparator.comparingLong(TrackedPlugin::bundleId)).get().symbolicName();
-        List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner)).sorted(NEWEST_FIRST).toList();
+        Set<Version> out = adminWithdrawn.get().getOrDefault(owner, Set.of());
+        List<TrackedPlugin> versions = named.stream().filter(t -> t.symbolicName().equals(owner) && !out.contains(t.version()))
+                .sorted(NEWEST_FIRST).toList();
         String jobVersion = jobVersions.get(owner);
         Optional<TrackedPlugin> carried = jobVersion == null ? Optional.empty() : deployed(versions, jobVersion);
         if (carried.isPresent()) {
@@ -133,10 +144,19 @@ final class PluginTable {
             // never a failed step nor a drained node for a version this node lacks: the job carries what a user can write
             String runs = c.plugin().map(t -> t.version().toString()).orElse("none");
             info.accept("plugin " + owner + ": the job's version " + jobVersion.replaceAll("\\p{Cntrl}", "?").substring(0, Math.min(jobVersion.length(), 64))
-                    + (withdrawnHere(owner, versions, jobVersion) ? " was undeployed here while the job ran; it goes on with " + runs
+                    + (withdrawnByAdmin(out, jobVersion) ? " was withdrawn here (plugstack:withdraw); it runs " + runs + ", this node's own choice"
+                            : withdrawnHere(owner, versions, jobVersion) ? " was undeployed here while the job ran; it goes on with " + runs
                             + ", the version new jobs get" : " is not deployed here; it runs " + runs + ", this node's own choice"));
         }
         return c;
+    }
+
+    private static boolean withdrawnByAdmin(Set<Version> out, String jobVersion) {
+        try {
+            return out.contains(Version.parseVersion(jobVersion));
+        } catch (IllegalArgumentException notAVersion) {
+            return false;
+        }
     }
 
     /** The deployed version {@code jobVersion} names, if it names one. */

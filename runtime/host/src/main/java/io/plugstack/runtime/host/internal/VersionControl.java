@@ -35,6 +35,8 @@ final class VersionControl {
     private final Consumer<String> log;
     private final Consumer<String> info;
     private volatile Map<String, VersionRange> pins = Map.of();
+    /** The versions the admin withdrew, by symbolic name: they never run here (plugstack:withdraw). */
+    private volatile Map<String, Set<Version>> withdrawn = Map.of();
     private final Map<String, List<String>> history = new HashMap<>();
     /** Pins read from the file, each checked once against what is deployed when its plugin first shows up. */
     private final Map<String, VersionRange> unchecked = new HashMap<>();
@@ -47,7 +49,7 @@ final class VersionControl {
         this.file = file;
         this.log = log;
         this.info = info;
-        this.table = new PluginTable(() -> pins, log, info);
+        this.table = new PluginTable(() -> pins, () -> withdrawn, log, info);
         file.ifPresent(this::restore);
     }
 
@@ -77,6 +79,15 @@ final class VersionControl {
             pins = Map.copyOf(restored);
             unchecked.putAll(restored);
             history.putAll(s.history());
+            Map<String, Set<Version>> out = new HashMap<>();
+            s.withdrawn().forEach((bsn, versions) -> versions.forEach(v -> {
+                try {
+                    out.computeIfAbsent(bsn, k -> new java.util.TreeSet<>()).add(Version.parseVersion(v));
+                } catch (IllegalArgumentException e) {
+                    log.accept(f.path() + ": withdrawn.%s: '%s' ignored: %s".formatted(bsn, v, e.getMessage()));
+                }
+            }));
+            withdrawn = Map.copyOf(out);
         } catch (IOException | IllegalArgumentException e) {
             log.accept(f.path() + ": cannot read pins and active versions, starting without them: " + e.getMessage());
         }
@@ -168,7 +179,9 @@ final class VersionControl {
         Map<String, String> p = new HashMap<>();
         pins.forEach((k, v) -> p.put(k, PluginPin.format(v)));
         try {
-            file.get().write(new VersionStateFile.State(p, history));
+            Map<String, List<String>> out = new HashMap<>();
+            withdrawn.forEach((k, v) -> out.put(k, v.stream().map(Version::toString).toList()));
+            file.get().write(new VersionStateFile.State(p, history, out));
             return Optional.empty();
         } catch (IOException e) {
             String why = "cannot save " + file.get().path() + ": " + e;
@@ -236,6 +249,50 @@ final class VersionControl {
         }
         Optional<String> saveError = setPin(r.symbolicName(), Optional.empty());
         return report(r.symbolicName(), "unpinned", saveError);
+    }
+
+    /**
+     * Withdraws {@code version} of {@code plugin} here ({@code out}), or gives it back: a withdrawn version never runs,
+     * not for a new job and not for a job that carries it (that job gets this node's own choice), until given back;
+     * it stays deployed, and deploying it again does not bring it back.
+     */
+    Outcome withdraw(String plugin, String version, boolean out) {
+        Resolved r = resolve(plugin);
+        if (r.error() != null) {
+            return new Outcome(false, r.error());
+        }
+        Version v;
+        try {
+            v = Version.parseVersion(version.trim());
+        } catch (IllegalArgumentException e) {
+            return new Outcome(false, "bad version '" + version + "': " + e.getMessage());
+        }
+        String bsn = r.symbolicName();
+        Optional<String> saveError;
+        synchronized (this) {
+            Map<String, Set<Version>> next = new HashMap<>(withdrawn);
+            Set<Version> vs = new java.util.TreeSet<>(next.getOrDefault(bsn, Set.of()));
+            boolean changed = out ? vs.add(v) : vs.remove(v);
+            if (!changed) {
+                return new Outcome(false, bsn + " " + v + (out ? " is already withdrawn" : " is not withdrawn"));
+            }
+            if (vs.isEmpty()) {
+                next.remove(bsn);
+            } else {
+                next.put(bsn, Set.copyOf(vs));
+            }
+            withdrawn = Map.copyOf(next);
+            table.changed();
+            saveError = save();
+        }
+        refresh(bsn, true);
+        return report(bsn, v + (out ? " withdrawn: it runs for no job here, new or running, until 'plugstack:unwithdraw'"
+                : " may run again"), saveError);
+    }
+
+    /** Whether {@code version} of {@code bsn} is withdrawn here. */
+    boolean withdrawn(String bsn, Version version) {
+        return withdrawn.getOrDefault(bsn, Set.of()).contains(version);
     }
 
     private Outcome report(String bsn, String what, Optional<String> saveError) {

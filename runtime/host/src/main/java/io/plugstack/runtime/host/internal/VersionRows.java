@@ -37,7 +37,8 @@ final class VersionRows {
                 case STOPPED, NO_SERVICE -> "stopped";
                 case INIT_FAILED -> "init failed";
                 case FAILED -> "failed";
-                case AVAILABLE, READY -> active.isPresent() && active.get().bundleId() == r.bundleId() ? "active"
+                case AVAILABLE, READY -> versions.withdrawn(bsn, Version.parseVersion(r.bundleVersion())) ? "withdrawn"
+                        : active.isPresent() && active.get().bundleId() == r.bundleId() ? "active"
                         : versions.pin(bsn).map(p -> p.includes(Version.parseVersion(r.bundleVersion()))).orElse(true)
                                 ? "available" : "outside pin";
             };

@@ -25,12 +25,21 @@ final class VersionStateFile {
     static final String NAME = "plugin-versions.properties";
     private static final String PIN = "pin.";
     private static final String HISTORY = "history.";
+    private static final String WITHDRAWN = "withdrawn.";
 
-    /** Pins by symbolic name, and each plugin's active versions, oldest first (the last is active). */
-    record State(Map<String, String> pins, Map<String, List<String>> history) {
+    /**
+     * Pins by symbolic name, each plugin's active versions, oldest first (the last is active), and the
+     * versions the admin withdrew (plugstack:withdraw): they never run here, even for a job that carries them.
+     */
+    record State(Map<String, String> pins, Map<String, List<String>> history, Map<String, List<String>> withdrawn) {
         State {
             pins = Map.copyOf(pins);
             history = Map.copyOf(history);
+            withdrawn = Map.copyOf(withdrawn);
+        }
+
+        State(Map<String, String> pins, Map<String, List<String>> history) {
+            this(pins, history, Map.of());
         }
 
         static State empty() {
@@ -60,6 +69,7 @@ final class VersionStateFile {
         p.load(new StringReader(text));
         Map<String, String> pins = new TreeMap<>();
         Map<String, List<String>> history = new TreeMap<>();
+        Map<String, List<String>> withdrawn = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
             String value = p.getProperty(key).trim();
             if (key.startsWith(PIN)) {
@@ -67,19 +77,24 @@ final class VersionStateFile {
             } else if (key.startsWith(HISTORY)) {
                 history.put(key.substring(HISTORY.length()),
                         value.isEmpty() ? List.of() : List.copyOf(Arrays.asList(value.split("\\s*,\\s*"))));
+            } else if (key.startsWith(WITHDRAWN)) {
+                withdrawn.put(key.substring(WITHDRAWN.length()),
+                        value.isEmpty() ? List.of() : List.copyOf(Arrays.asList(value.split("\\s*,\\s*"))));
             } else {
-                throw new IOException(file + ": unknown key '" + key + "' (expected pin.<plugin> or history.<plugin>)");
+                throw new IOException(file + ": unknown key '" + key + "' (expected pin.<plugin>, history.<plugin> or withdrawn.<plugin>)");
             }
         }
-        return new State(pins, history);
+        return new State(pins, history, withdrawn);
     }
 
     /** Replaces the saved state atomically. */
     void write(State state) throws IOException {
-        StringBuilder out = new StringBuilder("# Written by Plugstack (plugstack:pin, upgrade, rollback); the last version of\n"
+        StringBuilder out = new StringBuilder("# Written by Plugstack (plugstack:pin, upgrade, rollback, withdraw); the last version of\n"
                 + "# a history is the one that runs. Safe to edit while the runtime is stopped.\n");
         new TreeMap<>(state.pins()).forEach((k, v) -> out.append(PIN).append(k).append('=').append(escape(v)).append('\n'));
         new TreeMap<>(state.history()).forEach((k, v) -> out.append(HISTORY).append(k).append('=')
+                .append(String.join(",", v)).append('\n'));
+        new TreeMap<>(state.withdrawn()).forEach((k, v) -> out.append(WITHDRAWN).append(k).append('=')
                 .append(String.join(",", v)).append('\n'));
         DurableFile.replace(file, out.toString().getBytes(StandardCharsets.UTF_8));
     }

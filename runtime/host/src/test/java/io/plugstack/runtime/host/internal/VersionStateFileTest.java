@@ -35,6 +35,14 @@ class VersionStateFileTest {
     }
 
     @Test
+    void withdrawnVersionsReadBackAsWritten() throws Exception {
+        VersionStateFile f = new VersionStateFile(dir.resolve(VersionStateFile.NAME));
+        f.write(new VersionStateFile.State(Map.of(), Map.of(), Map.of("io.plugstack.spank.renice", List.of("0.0.1", "0.0.2"))));
+        assertThat(f.read().withdrawn()).containsEntry("io.plugstack.spank.renice", List.of("0.0.1", "0.0.2"));
+        assertThat(Files.readString(dir.resolve(VersionStateFile.NAME))).contains("withdrawn.io.plugstack.spank.renice=0.0.1,0.0.2\n");
+    }
+
+    @Test
     void anUnknownKeyIsAnErrorNamingTheFile() throws Exception {
         Path p = dir.resolve(VersionStateFile.NAME);
         Files.writeString(p, "pinn.x=1.0\n");

@@ -26,7 +26,8 @@ import io.plugstack.runtime.spi.bench.CommandProtocol;
 final class RoleAdmin {
 
     /** The commands (with or without their scope) whose effect the user role must share. */
-    static final Set<String> SENT_ON = Set.of("pin", "unpin", "upgrade", "rollback", "feature:install", "feature:uninstall");
+    static final Set<String> SENT_ON = Set.of("pin", "unpin", "upgrade", "rollback", "withdraw", "unwithdraw", "feature:install",
+            "feature:uninstall");
     static final long RETRY_MS = 10_000;
 
     private RoleAdmin() {
@@ -65,12 +66,14 @@ final class RoleAdmin {
     }
 
     /**
-     * The user role has the feature installed, or not installed, already: it restores the root role's
-     * features.state at its start, so after a crash of the root role mid-command it may be ahead. Not an error.
+     * The user role has the feature installed, or not installed (the version withdrawn, or not), already: it
+     * restores the root role's features.state and versions at its start, so after a crash of the root role
+     * mid-command it may be ahead. Not an error.
      */
     private static boolean alreadyThere(Result r) {
         return r.code() != 0 && (r.said().contains(" is already installed (feature:uninstall it first)")
-                || r.said().contains(" is not installed (installed: "));
+                || r.said().contains(" is not installed (installed: ") || r.said().contains(" is already withdrawn")
+                || r.said().contains(" is not withdrawn"));
     }
 
     /**
