@@ -166,11 +166,15 @@ static int exchange(const struct conf *c, struct ps_out *o, uint8_t *type, unsig
 }
 
 /* WELCOME (keeping its token) or REFUSE (its reason becomes *why): 0 when welcomed. */
+/* Set once an answer to HELLO came (WELCOME, REFUSE or garbage): the runtime spoke, so trying again changes nothing. */
+static int answered;
+
 static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const char **why)
 {
 	struct ps_in in;
 	char *s;
 	uint32_t defined;
+	answered = 1;
 	ps_in_init(&in, body, len);
 	if (type == PS_REFUSE) {
 		s = ps_in_str(&in);
@@ -482,6 +486,17 @@ static void apply(spank_t sp, spank_context_t ctx, enum callback cb, const struc
 #endif
 }
 
+/* Sends CALL o (behind the HELLO already sent when opened) and reads the answer: 0, or -1 with *why. */
+static int call(const struct conf *c, struct ps_out *o, int opened, uint8_t *type, unsigned char **body, uint32_t *len,
+		const char **why)
+{
+	*why = NULL;
+	if (ps_send(conn.fd, o, c->timeout_ms, why) || (opened && read_welcome(c, why))
+	    || ps_recv(conn.fd, PS_MAX_FRAME, c->timeout_ms, type, body, len, why))
+		return -1;
+	return 0;
+}
+
 /* One callback, forwarded: the Java stack's rc, its effects applied here. */
 static int forward(spank_t sp, enum callback cb, int ac, char **av)
 {
@@ -530,9 +545,27 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 		why = "request too large";
 		return unavailable(&c, cb, why);
 	}
-	if (ps_send(conn.fd, &o, c.timeout_ms, &why) || (opened && read_welcome(&c, &why))
-	    || ps_recv(conn.fd, PS_MAX_FRAME, c.timeout_ms, &type, &body, &len, &why))
+	answered = 0;
+	if (call(&c, &o, opened, &type, &body, &len, &why) && ctx == S_CTX_JOB_SCRIPT && opened && !answered) {
+		/*
+		 * The runtime went away in the middle (killed, restarting) before it said anything: a prolog's or
+		 * epilog's callback is a session of its own, so it runs once more on the runtime that comes back
+		 * (connect_wait), rather than fail and drain the node.
+		 */
+		slurm_info("plugstack: %s: the Plugstack runtime at %s: %s; trying once more", callback_names[cb], conn.socket, why);
+		close(conn.fd);
+		conn.fd = -1;
+		conn.pid = 0;
+		if (open_session(sp, ctx, &c, ac, av, 0, &why))
+			return unavailable(&c, cb, why);
+		build_call(&o, sp, ctx, cb); /* the first was freed once sent */
+		if (ps_out_end(&o))
+			return unavailable(&c, cb, "request too large");
+		if (call(&c, &o, 1, &type, &body, &len, &why))
+			return unavailable(&c, cb, why);
+	} else if (why) {
 		return unavailable(&c, cb, why);
+	}
 	if (type != PS_DONE || ps_done_decode(body, len, &d)) {
 		free(body);
 		return unavailable(&c, cb, "malformed answer (DONE expected)");

@@ -91,7 +91,7 @@ LOGGER(slurm_spank_log)
 static char dir[64];
 static char sock[100];
 
-enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_HELLO };
+enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_HELLO, GONE_ONCE, REFUSED_ONCE };
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
@@ -281,6 +281,19 @@ static pid_t daemon_with(enum script s)
 	pid = fork();
 	if (pid == 0) {
 		int c = accept(l, NULL, NULL);
+		if (s == GONE_ONCE && c >= 0) { /* the runtime killed mid-callback: the request read, no answer */
+			if (drain(c) || drain(c))
+				_exit(0);
+			close(c);
+			s = GOOD;
+			c = accept(l, NULL, NULL);
+		} else if (s == REFUSED_ONCE) { /* refused, then a good one the bridge must not try */
+			if (c >= 0)
+				if (fork() == 0)
+					serve(c, REFUSED);
+			c = accept(l, NULL, NULL);
+			s = GOOD;
+		}
 		if (c >= 0)
 			serve(c, s);
 		_exit(0);
@@ -352,6 +365,23 @@ static int broken_answer_fails_then_fails_fast(void)
 static int silent_daemon_times_out(void)
 {
 	return !(init_with(0) == -1 && strstr(logged, "timed out"));
+}
+
+/* A prolog's or epilog's callback whose runtime went away before answering runs once more on the one that is back. */
+static int job_script_callback_runs_once_more_when_the_runtime_went_away(void)
+{
+	char *av[] = { arg_dir, arg_timeout, arg_wait };
+	context = S_CTX_JOB_SCRIPT;
+	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "trying once more")
+		 && strstr(logged, "renice: refused on purpose") && !strstr(logged, "error"));
+}
+
+/* A refusal is the runtime's answer: never tried again. */
+static int job_script_callback_refused_is_not_tried_again(void)
+{
+	char *av[] = { arg_dir, arg_timeout, arg_wait };
+	context = S_CTX_JOB_SCRIPT;
+	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "refused: uid 1000") && !strstr(logged, "trying once more"));
 }
 
 static int late_callbacks_only_log(void)
@@ -470,6 +500,9 @@ int main(void)
 	run("late callbacks with no session: nothing to end, rc 0", GOOD, 0, late_callbacks_only_log);
 	run("a refused session fails init with the daemon's reason", REFUSED, 1, refused_fails_with_reason);
 	snprintf(sock, sizeof(sock), "%s/root.sock", dir);
+	run("job_script: a callback whose runtime went away mid-way runs once more", GONE_ONCE, 1,
+	    job_script_callback_runs_once_more_when_the_runtime_went_away);
+	run("job_script: a refused callback is not tried again", REFUSED_ONCE, 1, job_script_callback_refused_is_not_tried_again);
 	run("a DONE is applied: rc, setenv in remote, option registered, log line", GOOD, 1, good_answer_applied);
 	run("remote: HELLO carries the job's versions from the step's environment", ECHO_HELLO, 1,
 	    remote_hello_carries_the_steps_versions);
