@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Boot to shell-ready: from starting {@code java -jar plugstack.jar} to Gogo's prompt on its
- * stdout, a fresh JVM every time, as an admin starting the product sees it.
+ * Boot to shell-ready: from starting {@code java -jar plugstack.jar} to the console's prompt
+ * ({@code plugstack@<host>:<node>> }) on its stdout, a fresh JVM every time, as an admin starting the product sees it.
  */
 final class BootBenchmark {
     private BootBenchmark() {
@@ -30,6 +30,28 @@ final class BootBenchmark {
         return Stats.of(ms);
     }
 
+    /** How long a boot may take before the runtime is killed and the benchmark fails. */
+    static final long DEADLINE_S = 60;
+    private static final java.util.concurrent.ScheduledExecutorService DEADLINES = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "boot-deadline");
+                t.setDaemon(true);
+                return t;
+            });
+
+    /**
+     * Whether the console's prompt is the last thing printed: {@code plugstack@<host>:<node>> } (ConsoleSetup),
+     * on a line of its own.
+     */
+    static boolean prompted(CharSequence seen) {
+        String s = seen.toString();
+        if (!s.endsWith("> ")) {
+            return false;
+        }
+        int line = s.lastIndexOf('\n') + 1;
+        return s.startsWith("plugstack@", line) || s.substring(line).contains("plugstack@");
+    }
+
     private static double once(Path home) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         long start = System.nanoTime();
@@ -38,14 +60,17 @@ final class BootBenchmark {
         InputStream out = p.getInputStream();
         StringBuilder seen = new StringBuilder();
         long ready = -1;
+        // a runtime that never shows its prompt is killed, never waited for: the benchmark reports it and ends
+        java.util.concurrent.ScheduledFuture<?> deadline = DEADLINES.schedule(p::destroyForcibly, DEADLINE_S, TimeUnit.SECONDS);
         int c;
         while ((c = out.read()) >= 0) {
             seen.append((char) c);
-            if (seen.length() >= 3 && seen.substring(seen.length() - 3).equals("g! ")) {
+            if (prompted(seen)) {
                 ready = System.nanoTime();
                 break;
             }
         }
+        deadline.cancel(false);
         try (OutputStream in = p.getOutputStream()) {
             in.write("stop 0\n".getBytes(StandardCharsets.UTF_8));
         } catch (java.io.IOException ignored) {
