@@ -215,6 +215,15 @@ class CtldServerTest {
         assertThat(CtldRecords.partition(List.of(Value.number("state_up", 3)))).isEmpty();
     }
 
+    /** DefMemPerCPU=1000: Slurm's Lua reads def_mem_per_cpu=1000 and def_mem_per_node=nil; the job_submit plugins see the same. */
+    @Test
+    void aPartitionsDefaultMemoryComesFromPartList() {
+        Partition p = CtldRecords.partition(List.of(Value.string("name", "batch"), Value.number("def_mem_per_cpu", 1000))).orElseThrow();
+        assertThat(p.defMemPerCpu()).isEqualTo(1000);
+        assertThat(p.defMemPerNode()).isZero();
+        assertThat(CtldRecords.PARTITION).contains("def_mem_per_cpu", "def_mem_per_node");
+    }
+
     @Test
     void aUint64SentinelReadAsADoubleIsTheFieldsUnsetValue() {
         assertThat(JobDescValues.number("18446744073709551616", JobDescField.BITFLAGS)).isEqualTo(0L);
