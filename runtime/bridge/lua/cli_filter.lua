@@ -142,6 +142,30 @@ end
 
 local LOG = { [0] = "log_error", "log_info", "log_verbose", "log_debug", "log_debug2", "log_debug3", "log_error" }
 
+-- One line as Slurm would print it. A Lua script's line arrives as "lua: <text>": Slurm's own log_*
+-- adds that prefix, so it goes there without it. Any other line (a Java plugin's, or cli_filter/lua's
+-- own error such as "cli_filter_p_pre_submit/lua: <script>: ...") is what a C plugin prints with
+-- error() or info(): "<command>: error: <text>", "<command>: <text>" (log_* would add "lua: ").
+-- Verbose and debug lines need Slurm's -v count, so they go through log_* as they are.
+local LUA_PREFIX = "lua: "
+-- the command's name (srun, sbatch, salloc); post_submit has no options, so it is kept from the first hook
+local command = nil
+local function say(level, text)
+  if text:sub(1, #LUA_PREFIX) == LUA_PREFIX then
+    local f = slurm[LOG[level] or "log_info"] or slurm.log_info
+    f("%s", text:sub(#LUA_PREFIX + 1))
+  elseif level == 0 then
+    io.stderr:write((command or "slurm") .. ": error: " .. text .. "\n")
+  elseif level == 6 then
+    io.stderr:write(text .. "\n")
+  elseif level == 1 then
+    io.stderr:write((command or "slurm") .. ": " .. text .. "\n")
+  else
+    local f = slurm[LOG[level] or "log_info"] or slurm.log_info
+    f("%s", text)
+  end
+end
+
 -- the answer: rc, the lines to log, the options to write (options is nil in post_submit)
 local function apply(answer, options)
   local rc, p = rd_u32(answer, 2)
@@ -164,8 +188,7 @@ local function apply(answer, options)
   end
   if p ~= #answer + 1 then error("bad answer: " .. (#answer + 1 - p) .. " bytes left over", 0) end
   for _, l in ipairs(lines) do
-    local f = slurm[LOG[l[1]] or "log_info"] or slurm.log_info
-    f("%s", l[2])
+    say(l[1], l[2])
   end
   if options then
     for _, w in ipairs(writes) do
@@ -194,8 +217,6 @@ local function call(command, hook, options, early, offset, jobid, stepid)
   return slurm.SUCCESS
 end
 
--- the command's name; post_submit has no options, so it is kept from the first hook
-local command = nil
 
 local function command_of(options)
   command = command or tostring(options.type)

@@ -222,6 +222,9 @@ class RealSlurmCliFilterIT {
         java.nio.file.Files.deleteIfExists(link);
         slurm.runAs(RealSlurm.TEST_USER, T, "ln", "-s", rootOnly.resolve("x").toString(), link.toString()).assertOk();
         Result r = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-H", "-J", "cli-shadow", "--wrap", "true").assertOk();
+        // as Slurm prints them: a C plugin's line without "lua: ", a Lua hook's with it once
+        assertThat(r.stderr()).as("%s", r).contains("sbatch: error: cli_filter/realclif: pre_submit: realclif: /etc/shadow: AccessDeniedException")
+                .contains("sbatch: error: lua: probe: shadow").doesNotContain("lua: lua:");
         assertThat(r.stderr()).as("%s%nnode daemon:%n%s", r, node.log()).contains("realclif: /etc/shadow: AccessDeniedException")
                 .contains("probe: shadow /etc/shadow: Permission denied").contains("probe: home " + home + " written")
                 .contains("probe: last submit " + link + ": Permission denied").doesNotContain("READ").doesNotContain("read ");
