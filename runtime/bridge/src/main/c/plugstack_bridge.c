@@ -486,6 +486,16 @@ static void apply(spank_t sp, spank_context_t ctx, enum callback cb, const struc
 #endif
 }
 
+/*
+ * Whether the runtime went away (the connection ended or was reset), as a killed or restarting one does;
+ * not a timeout: a slow runtime may still be running the callback, which must not run twice.
+ */
+static int gone(const char *why)
+{
+	return why && (!strcmp(why, "connection closed") || !strcmp(why, "the Plugstack runtime closed the connection")
+		       || !strcmp(why, strerror(ECONNRESET)) || !strcmp(why, strerror(EPIPE)));
+}
+
 /* Sends CALL o (behind the HELLO already sent when opened) and reads the answer: 0, or -1 with *why. */
 static int call(const struct conf *c, struct ps_out *o, int opened, uint8_t *type, unsigned char **body, uint32_t *len,
 		const char **why)
@@ -546,15 +556,15 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 		return unavailable(&c, cb, why);
 	}
 	answered = 0;
-	if (call(&c, &o, opened, &type, &body, &len, &why) && ctx == S_CTX_JOB_SCRIPT && opened && !answered) {
+	if (call(&c, &o, opened, &type, &body, &len, &why) && ctx == S_CTX_JOB_SCRIPT && opened && !answered && gone(why)) {
 		/*
 		 * The runtime went away in the middle (killed, restarting) before it said anything: a prolog's or
 		 * epilog's callback is a session of its own, so it runs once more on the runtime that comes back
 		 * (connect_wait), rather than fail and drain the node.
 		 */
-		slurm_info("plugstack: %s: the Plugstack runtime at %s: %s; trying once more", callback_names[cb], conn.socket, why);
-		close(conn.fd);
+		close(conn.fd); /* first: nothing the old runtime still sends is read as the new one's */
 		conn.fd = -1;
+		slurm_info("plugstack: %s: the Plugstack runtime at %s: %s; trying once more", callback_names[cb], conn.socket, why);
 		conn.pid = 0;
 		if (open_session(sp, ctx, &c, ac, av, 0, &why))
 			return unavailable(&c, cb, why);

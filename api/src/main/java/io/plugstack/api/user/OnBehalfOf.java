@@ -234,7 +234,8 @@ public final class OnBehalfOf {
      * the builder's own directory and environment are not used. The directory is entered and the
      * environment set only once the program runs as the user: a root process never follows the
      * user's path nor runs with the user's variables (a user's {@code LD_PRELOAD}). A stdin that is not
-     * {@link ProcessBuilder.Redirect#PIPE} is then empty.
+     * {@link ProcessBuilder.Redirect#PIPE} is then empty. (A root runtime without {@code plugstack-run},
+     * {@value #MONITOR_CLIENT_PROPERTY}, runs it in {@code /} with the user's login variables only.)
      *
      * @param builder the program, its arguments and redirections
      * @return the started process
@@ -252,8 +253,9 @@ public final class OnBehalfOf {
         }
         List<String> argv = builder.command();
         String client = System.getProperty(MONITOR_CLIENT_PROPERTY);
-        if (client == null && THIS_PROCESS.uid == 0) { // no plugstack-run here: the login variables only, none of the user's
-            List<String> env = new ArrayList<>(List.of("/usr/bin/env", "-i", "--chdir=" + workdir, "--", "PATH=" + SAFE_PATH));
+        if (client == null && THIS_PROCESS.uid == 0) {
+            // no plugstack-run here: in / with the login variables only; nothing of the user's process on a command line
+            List<String> env = new ArrayList<>(List.of("/usr/bin/env", "-i", "--", "PATH=" + SAFE_PATH));
             UnixUsers.byUid(uid).ifPresent(u -> env.addAll(List.of("HOME=" + u.home(), "USER=" + u.name(), "LOGNAME=" + u.name())));
             env.addAll(argv);
             return safeStart(builder, command(env), false);
@@ -284,17 +286,41 @@ public final class OnBehalfOf {
         builder.environment().clear();
         builder.environment().put("PATH", SAFE_PATH);
         Process p = builder.start();
-        try {
-            if (block) {
-                p.getOutputStream().write(contextBlock());
-                p.getOutputStream().flush();
+        if (block) {
+            // on a thread of its own, bounded: the child is the user's once setpriv ran, and a user who stops it
+            // (SIGSTOP) must not hold this thread for ever on a block larger than the pipe holds
+            byte[] b = contextBlock();
+            java.util.concurrent.CompletableFuture<Void> written = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    p.getOutputStream().write(b);
+                    p.getOutputStream().flush();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, r -> {
+                Thread t = new Thread(r, "plugstack-context-block");
+                t.setDaemon(true);
+                t.start();
+            });
+            try {
+                written.get(HELPER_SECONDS, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                p.destroyForcibly();
+                throw new IOException("cannot hand the user's working directory and environment to " + cmd.get(0) + ": "
+                        + (e instanceof java.util.concurrent.TimeoutException ? "it read none of them in " + HELPER_SECONDS + " s"
+                                : e.getCause().getMessage()), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+                throw new IOException("interrupted while starting " + cmd.get(0), e);
             }
-            if (!piped) {
+        }
+        if (!piped) {
+            try {
                 p.getOutputStream().close();
+            } catch (IOException e) {
+                // the program is gone already: its exit says why
             }
-        } catch (IOException e) {
-            p.destroyForcibly();
-            throw new IOException("cannot hand the user's working directory and environment to " + cmd.get(0) + ": " + e.getMessage(), e);
         }
         return p;
     }

@@ -61,6 +61,34 @@ class OnBehalfOfTest {
         assertThat(p.waitFor()).isZero();
     }
 
+    /**
+     * As root, the user's program reads the context block once it is the user: one that never reads it (a user
+     * stopped it) loses its start after a while; the root thread handing it over is never held for ever.
+     */
+    @Test
+    void aProgramThatNeverReadsTheUsersContextIsGivenUpOn() throws Exception {
+        assumeTrue(Users.root(), "only root starts another user's program");
+        Users.chmod(dir, "rwxr-xr-x");
+        Path deaf = Files.writeString(dir.resolve("deaf.sh"), "#!/bin/sh\nexec sleep 60\n");
+        Users.chmod(deaf, "rwxr-xr-x");
+        String before = System.getProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY);
+        System.setProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY, deaf.toString());
+        try {
+            java.util.Map<String, String> big = new java.util.LinkedHashMap<>();
+            big.put("BIG", "x".repeat(300_000)); // more than a pipe holds
+            long t0 = System.nanoTime();
+            assertThatThrownBy(() -> other.in(Path.of("/"), big).start(new ProcessBuilder("true")))
+                    .hasMessageContaining("it read none of them in " + OnBehalfOf.HELPER_SECONDS + " s");
+            assertThat((System.nanoTime() - t0) / 1_000_000_000).isLessThan(OnBehalfOf.HELPER_SECONDS + 20);
+        } finally {
+            if (before == null) {
+                System.clearProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY);
+            } else {
+                System.setProperty(OnBehalfOf.MONITOR_CLIENT_PROPERTY, before);
+            }
+        }
+    }
+
     @Test
     void aProcessWorkingDirectoryMustBeAbsolute() {
         assertThatThrownBy(() -> other.in(Path.of("relative"), java.util.Map.of())).isInstanceOf(IllegalArgumentException.class)

@@ -73,6 +73,41 @@ final class TimestampedLog extends OutputStream {
         PrintStream stamped = new Lines(log);
         System.setOut(stamped);
         System.setErr(stamped);
+        // plugins log through System.Logger, which is JUL here: its console handler writes bytes, not lines
+        java.util.logging.Logger root = java.util.logging.LogManager.getLogManager().getLogger("");
+        for (java.util.logging.Handler h : root.getHandlers()) {
+            root.removeHandler(h);
+        }
+        root.addHandler(new OneLineHandler());
+    }
+
+    /** JUL's records as println of one line each ({@link #oneLine}): a message a peer wrote into cannot start a line. */
+    static final class OneLineHandler extends java.util.logging.Handler {
+        private final java.util.logging.SimpleFormatter format = new java.util.logging.SimpleFormatter();
+
+        OneLineHandler() {
+            setLevel(java.util.logging.Level.INFO);
+        }
+
+        @Override
+        public void publish(java.util.logging.LogRecord r) {
+            if (!isLoggable(r)) {
+                return;
+            }
+            String s = format.format(r);
+            String sep = System.lineSeparator();
+            System.err.println(s.endsWith(sep) ? s.substring(0, s.length() - sep.length()) : s);
+        }
+
+        @Override
+        public void flush() {
+            System.err.flush();
+        }
+
+        @Override
+        public void close() {
+            flush();
+        }
     }
 
     private static OutputStream open(Path path) throws IOException {

@@ -36,6 +36,22 @@ class TimestampedLogTest {
                 + " plugstack:undeploy renice\\x00\"");
     }
 
+    /** Plugins log through System.Logger (JUL): a record is one line of the file too. */
+    @Test
+    void aPluginsLogRecordWithANewlineIsOneLine() throws Exception {
+        Path file = dir.resolve("plugstack-node.log");
+        java.io.PrintStream err = System.err;
+        System.setErr(log(file, TimestampedLog.Rotation.DEFAULT));
+        try {
+            System.getProperties().putIfAbsent("java.util.logging.SimpleFormatter.format", "%5$s%6$s%n");
+            new TimestampedLog.OneLineHandler().publish(new java.util.logging.LogRecord(java.util.logging.Level.WARNING,
+                    "job_submit/logging: job x\n[2026-11-28T00:00:00.000] plugstack: node: admin root ran plugstack:undeploy renice"));
+        } finally {
+            System.setErr(err);
+        }
+        assertThat(Files.readAllLines(file)).hasSize(1).allMatch(l -> l.contains("job x\\x0a[2026-11-28T00:00:00.000]"));
+    }
+
     @Test
     void aHugeLineIsCutAndSaysHowMuchWasLeftOut() {
         String line = TimestampedLog.oneLine("a".repeat(TimestampedLog.MAX_LINE + 10));

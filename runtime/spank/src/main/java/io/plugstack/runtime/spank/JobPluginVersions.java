@@ -69,17 +69,34 @@ public record JobPluginVersions(Map<String, String> bySymbolicName) {
      * gets the node's own choice. Malformed entries are logged and skipped.
      */
     public static JobPluginVersions carried(SpankContext context, Map<String, String> environment, JobVersionsSeal seal, SlurmLog log) {
+        return sealed(context, environment, seal, log).versions();
+    }
+
+    /** The versions a job carries, and when the daemon that chose them sealed them (null: none carried). */
+    public record Carried(JobPluginVersions versions, java.time.Instant sealedAt) {
+    }
+
+    /**
+     * As {@link #carried}, with the time of the seal: a stack that seals them again (a nested srun) keeps it, so
+     * carrying a set on never makes it younger. An srun outside any allocation (no SLURM_JOB_ID) starts a new
+     * job: whatever its environment carries is another job's, and is not believed.
+     */
+    public static Carried sealed(SpankContext context, Map<String, String> environment, JobVersionsSeal seal, SlurmLog log) {
         Optional<String> name = carrier(context);
         String value = name.map(environment::get).orElse(null);
         if (value == null) {
-            return NONE;
+            return new Carried(NONE, null);
+        }
+        if (context == SpankContext.LOCAL && environment.get("SLURM_JOB_ID") == null && environment.get("SLURM_JOBID") == null) {
+            log.info("spank: " + name.get() + " ignored: srun starts a new job here (no SLURM_JOB_ID); the node's own choice runs");
+            return new Carried(NONE, null);
         }
         JobVersionsSeal.Opened opened = seal.open(value, java.time.Instant.now());
         if (opened.set().isEmpty()) {
             log.info("spank: " + name.get() + " ignored: " + opened.whyNot() + "; the node's own choice runs");
-            return NONE;
+            return new Carried(NONE, null);
         }
-        return parse(name.get(), opened.set().get(), log);
+        return new Carried(parse(name.get(), opened.set().get(), log), opened.sealedAt());
     }
 
     /** {@code name=value}'s versions ({@code symbolic-name@version,...}); a malformed entry is logged naming {@code name} and skipped. */

@@ -39,10 +39,17 @@ public final class JobVersionsSeal {
 
     private final byte[] key;
     private final Duration maxAge;
+    private final boolean fromFile;
 
-    private JobVersionsSeal(byte[] key, Duration maxAge) {
+    private JobVersionsSeal(byte[] key, Duration maxAge, boolean fromFile) {
         this.key = key;
         this.maxAge = maxAge;
+        this.fromFile = fromFile;
+    }
+
+    /** {@return whether the key is the node daemons' shared one (a file), not this process's own} */
+    public boolean fromFile() {
+        return fromFile;
     }
 
     /** The file of the key: {@value #KEY_PROPERTY}, else {@code etc/versions.key} of the runtime's home. */
@@ -65,7 +72,7 @@ public final class JobVersionsSeal {
     public static JobVersionsSeal ephemeral() {
         byte[] k = new byte[KEY_BYTES];
         new SecureRandom().nextBytes(k);
-        return new JobVersionsSeal(k, DEFAULT_MAX_AGE);
+        return new JobVersionsSeal(k, DEFAULT_MAX_AGE, false);
     }
 
     /**
@@ -77,12 +84,26 @@ public final class JobVersionsSeal {
         if (create && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             byte[] k = new byte[KEY_BYTES];
             new SecureRandom().nextBytes(k);
+            // written whole beside it, then linked into place: a reader never sees an empty or half key
+            Path tmp = Files.createTempFile(file.getParent(), ".versions.key", ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             try {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                Files.write(file, HexFormat.of().formatHex(k).concat("\n").getBytes(StandardCharsets.US_ASCII));
+                Files.write(tmp, HexFormat.of().formatHex(k).concat("\n").getBytes(StandardCharsets.US_ASCII));
+                Files.createLink(file, tmp);
+                System.err.println("plugstack: spank: made a new jobs' versions key " + file
+                        + ": copy it to every node of the cluster, as munge.key, or jobs' versions are believed on this node only");
             } catch (FileAlreadyExistsException raced) {
                 // another process made it first: read theirs
+            } finally {
+                Files.deleteIfExists(tmp);
             }
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+        if (mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                || mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE)
+                || mode.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)) {
+            throw new IOException(file + ": mode " + PosixFilePermissions.toString(mode) + ": any user could read or change it and"
+                    + " choose a job's plugin versions; chmod 0600 (0640 for the user role's group)");
         }
         byte[] k;
         try {
@@ -93,7 +114,7 @@ public final class JobVersionsSeal {
         if (k.length < KEY_BYTES) {
             throw new IOException(file + ": a key of " + k.length + " bytes (at least " + KEY_BYTES + ")");
         }
-        return new JobVersionsSeal(k, maxAge);
+        return new JobVersionsSeal(k, maxAge, true);
     }
 
     /** {@code versions} sealed at {@code now}. */
@@ -107,8 +128,11 @@ public final class JobVersionsSeal {
         return set + ";t=" + t + ";mac=" + HexFormat.of().formatHex(mac(set, t));
     }
 
-    /** What a carried value says, once its seal is checked: the set, or why it is not believed. */
-    public record Opened(Optional<String> set, String whyNot) {
+    /** What a carried value says, once its seal is checked: the set and when it was sealed, or why it is not believed. */
+    public record Opened(Optional<String> set, String whyNot, Instant sealedAt) {
+        Opened(Optional<String> set, String whyNot) {
+            this(set, whyNot, null);
+        }
     }
 
     /** Checks {@code value}'s seal at {@code now}. */
@@ -134,7 +158,7 @@ public final class JobVersionsSeal {
         if (age.compareTo(maxAge) > 0) {
             return new Opened(Optional.empty(), "sealed " + age.toDays() + " days ago (believed for " + maxAge.toDays() + ")");
         }
-        return new Opened(Optional.of(set), "");
+        return new Opened(Optional.of(set), "", Instant.ofEpochSecond(t));
     }
 
     private byte[] mac(String set, long t) {

@@ -64,6 +64,14 @@ final class BridgeSession implements AutoCloseable {
         Map<String, String> env = new LinkedHashMap<>();
         // the stack loads now, before any CALL brings the environment: the carried versions come in HELLO
         JobPluginVersions.carrier(context).filter(v -> jobVersions != null).ifPresent(name -> env.put(name, jobVersions));
+        if (context == SpankContext.LOCAL && peer != null) { // an srun inside an allocation: its versions are its job's
+            for (String id : new String[] {"SLURM_JOB_ID", "SLURM_JOBID"}) {
+                String v = peer.environment().get(id);
+                if (v != null) {
+                    env.put(id, v);
+                }
+            }
+        }
         List<LogLine> logs = new ArrayList<>();
         SlurmLog log = (level, message) -> logs.add(new LogLine(level.ordinal(), message));
         SpankSession.Setup setup = switch (context) {

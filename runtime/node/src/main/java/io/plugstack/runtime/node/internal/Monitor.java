@@ -51,10 +51,13 @@ final class Monitor implements AutoCloseable {
     private final LiveSessions live;
     private final SlurmLog log;
     private final ExecutorService threads = UnixSockets.threads("plugstack-monitor");
+    private final RefusalLog refusals;
     /** How long a refused peer's leftovers are read before its connection is closed. */
     private final HelloDeadlines discards = new HelloDeadlines(2_000);
 
     private Monitor(ServerSocketChannel server, long roleUid, LiveSessions live, SlurmLog log) {
+        this.refusals = new RefusalLog("monitor", log, java.util.concurrent.TimeUnit.SECONDS.toNanos(RefusalLog.WINDOW_SECONDS),
+                "requests refused");
         this.server = server;
         this.roleUid = roleUid;
         this.live = live;
@@ -77,7 +80,7 @@ final class Monitor implements AutoCloseable {
             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(ch)));
             if (peer != roleUid) {
                 // monitor.sock is 0666: nothing of another peer's request is read (it could be any size), only refused
-                refuse(out, "peer uid " + peer + " is not the user role (uid " + roleUid + ")", "a request");
+                refuse(out, peer, "peer uid " + peer + " is not the user role (uid " + roleUid + ")", "a request");
                 ch.shutdownOutput();
                 discards.start(ch); // a peer that never stops sending, nor closes, loses its connection after a while
                 try {
@@ -90,7 +93,7 @@ final class Monitor implements AutoCloseable {
             CommandProtocol.Request r = CommandProtocol.Request.read(in);
             String refused = refusal(r);
             if (refused != null) {
-                refuse(out, refused, LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size())))));
+                refuse(out, peer, refused, LogText.of(String.join(" ", r.args().subList(0, Math.min(2, r.args().size())))));
                 return;
             }
             run(asUser(Long.parseLong(r.args().get(0)), Long.parseLong(r.args().get(1)), r), r.args().subList(2, r.args().size()), r.env(), in, out);
@@ -114,9 +117,9 @@ final class Monitor implements AutoCloseable {
         return b.toByteArray();
     }
 
-    /** One log line, and the refusal as plugstack-run shows it: its message on stderr, exit 126. */
-    private void refuse(DataOutputStream out, String why, String what) throws IOException {
-        log.error("node: monitor: refused " + what + ": " + why);
+    /** One log line (per peer uid and minute, then a count: any local user can connect), and the refusal as plugstack-run shows it. */
+    private void refuse(DataOutputStream out, long peer, String why, String what) throws IOException {
+        refusals.note(peer, "node: monitor: refused " + what + ": " + why);
         CommandProtocol.frames(out, CommandProtocol.ERR).write(("plugstack-run: " + why + "\n").getBytes());
         CommandProtocol.exit(out, REFUSED);
     }
@@ -280,5 +283,6 @@ final class Monitor implements AutoCloseable {
         server.close();
         threads.shutdownNow();
         discards.close();
+        refusals.close();
     }
 }

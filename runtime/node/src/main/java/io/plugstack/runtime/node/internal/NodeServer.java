@@ -136,7 +136,8 @@ public final class NodeServer implements AutoCloseable {
      * salloc, whose SPANK and cli_filter code runs as root, as it does inside root's command in Slurm.
      */
     void serveRootsOwnCommand(SocketChannel ch) {
-        connection(ch, SessionPolicy.Socket.USER);
+        // on this server's threads (full stacks for plugin code), not the relay's small-stack thread that accepted it
+        connections.execute(() -> connection(ch, SessionPolicy.Socket.USER));
     }
 
     private void serve(ServerSocketChannel server, SessionPolicy.Socket socket) {

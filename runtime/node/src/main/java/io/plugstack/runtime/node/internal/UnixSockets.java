@@ -78,17 +78,22 @@ final class UnixSockets {
         Thread t = new Thread(() -> {
             try {
                 while (server.isOpen()) {
-                    SocketChannel ch;
                     try {
-                        ch = server.accept();
-                    } catch (java.nio.channels.ClosedChannelException closed) {
-                        return;
-                    } catch (Throwable e) { // out of file descriptors, say: wait a little, never spin, never stop
-                        refusals.refused(-1, "accept failed: " + e);
+                        SocketChannel ch;
+                        try {
+                            ch = server.accept();
+                        } catch (java.nio.channels.ClosedChannelException closed) {
+                            return;
+                        }
+                        admit(ch, admission, refusals, pool, connection, refusal, failingSince, socket, log);
+                    } catch (Throwable e) { // out of file descriptors or memory, even while refusing: wait a little, never stop
+                        try {
+                            refusals.refused(-1, "accept failed: " + e);
+                        } catch (Throwable ignored) {
+                            // nothing left to log with
+                        }
                         pause();
-                        continue;
                     }
-                    admit(ch, admission, refusals, pool, connection, refusal, failingSince, socket, log);
                 }
             } finally {
                 refusals.close();

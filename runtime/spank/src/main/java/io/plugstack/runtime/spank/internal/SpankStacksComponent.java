@@ -38,10 +38,18 @@ public final class SpankStacksComponent implements SpankStacks {
         this.conf = configured != null ? Path.of(configured) : RuntimeHome.of(context::getProperty).etc().resolve("plugstack.conf");
         this.resolver = new CatalogResolver(catalog, new BundleFreshInstances(context));
         JobVersionsSeal[] loaded = new JobVersionsSeal[1];
+        boolean[] said = new boolean[1];
         this.seal = () -> {
             synchronized (loaded) {
                 if (loaded[0] == null) {
-                    loaded[0] = seal(context::getProperty, SlurmLog.lines("plugstack", System.err, 0));
+                    // a key that cannot be read now is tried again at the next session (once copied in), said once
+                    JobVersionsSeal s = seal(context::getProperty, said[0] ? (level, message) -> { } : SlurmLog.lines("plugstack", System.err, 0));
+                    if (s.fromFile()) {
+                        loaded[0] = s;
+                    } else {
+                        said[0] = true;
+                        return s;
+                    }
                 }
                 return loaded[0];
             }

@@ -27,11 +27,14 @@ public final class Session implements SpankSession {
     private final Map<String, String> stepEnv;
     private final JobPluginVersions versions;
     private final JobVersionsSeal seal;
+    /** When the carried versions were first sealed; null when this stack chose them. */
+    private final java.time.Instant sealedAt;
 
     private Session(SpankStack stack, SpankHandle handle, StackOptions options, Map<String, String> stepEnv,
-            JobPluginVersions versions, JobVersionsSeal seal) {
+            JobPluginVersions versions, JobVersionsSeal seal, java.time.Instant sealedAt) {
         this.stack = stack;
         this.seal = seal;
+        this.sealedAt = sealedAt;
         this.handle = handle;
         this.options = options;
         this.stepEnv = stepEnv;
@@ -57,21 +60,23 @@ public final class Session implements SpankSession {
             return new Opened(null, conf.failure().get());
         }
         StackOptions options = new StackOptions(context, log, setup.environment(), setup.builtinOptions(), setup.slurmPluginName());
-        JobPluginVersions carried = JobPluginVersions.carried(context, setup.environment(), seal, log);
+        JobPluginVersions.Carried sealedSet = JobPluginVersions.sealed(context, setup.environment(), seal, log);
+        JobPluginVersions carried = sealedSet.versions();
         SpankStack.Build build = SpankStack.build(context, conf.entries(), resolver, carried, options, log);
         if (!build.ok()) {
             return new Opened(null, build.failure());
         }
         SpankHandle handle = new SpankHandle(context, release, log, options, setup.stepEnv(), setup.jobControlEnv());
         handle.commandUser(setup.commandUser());
-        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions()), seal), "");
+        return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions()), seal,
+                sealedSet.sealedAt()), "");
     }
 
     /** srun's spank_init puts the versions its job runs (see {@link JobPluginVersions}) in its own environment, which its step inherits. */
     @Override
     public CallResult init() {
         if (recordsJobVersions() && handle.context() == SpankContext.LOCAL) {
-            stepEnv.put(JobPluginVersions.JOB_ENV_NAME, seal.seal(versions, java.time.Instant.now()));
+            stepEnv.put(JobPluginVersions.JOB_ENV_NAME, seal.seal(versions, sealedAt != null ? sealedAt : java.time.Instant.now()));
         }
         return call(SpankCallback.INIT);
     }
@@ -83,7 +88,7 @@ public final class Session implements SpankSession {
     @Override
     public CallResult initPostOpt() {
         if (recordsJobVersions()) {
-            handle.jobControlEnv().put(JobPluginVersions.JOB_CONTROL_NAME, seal.seal(versions, java.time.Instant.now()));
+            handle.jobControlEnv().put(JobPluginVersions.JOB_CONTROL_NAME, seal.seal(versions, sealedAt != null ? sealedAt : java.time.Instant.now()));
         }
         return call(SpankCallback.INIT_POST_OPT);
     }

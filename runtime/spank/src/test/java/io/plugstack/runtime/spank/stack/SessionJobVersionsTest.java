@@ -107,7 +107,8 @@ class SessionJobVersionsTest {
 
     @Test
     void aNestedSrunKeepsItsJobsVersions() {
-        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0,other@3.1.0")));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0,other@3.1.0"),
+                "SLURM_JOB_ID", "42")); // inside the job's allocation
         Map<String, String> jobControl = new LinkedHashMap<>();
         SpankSession s = open(SpankContext.LOCAL, SpankSession.Setup.client(env, jobControl, java.util.Set.of()));
         s.init();
@@ -149,10 +150,29 @@ class SessionJobVersionsTest {
                 .isEqualTo(v);
     }
 
-    /** A user writes the variable for their own srun: an older version, without the site's settings. */
+    /** A nested srun carries its job's set on without making it younger: replaying a set never renews it. */
+    @Test
+    void aSetCarriedOnKeepsTheTimeItWasFirstSealed() {
+        java.time.Instant then = java.time.Instant.now().minus(java.time.Duration.ofDays(20));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, seal.seal("io.plugstack.flight@1.0.0", then),
+                "SLURM_JOB_ID", "42"));
+        open(SpankContext.LOCAL, SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of())).init();
+        assertThat(seal.open(env.get(JobPluginVersions.JOB_ENV_NAME), java.time.Instant.now()).sealedAt()).isEqualTo(
+                java.time.Instant.ofEpochSecond(then.getEpochSecond()));
+    }
+
+    /** An srun outside any allocation starts a new job: a set in its environment is another job's (or a user's). */
+    @Test
+    void anSrunStartingANewJobIgnoresASetItsEnvironmentCarries() {
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, sealed("io.plugstack.flight@1.0.0")));
+        open(SpankContext.LOCAL, SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of()));
+        assertThat(asked).containsExactly("flight ");
+    }
+
+    /** A user writes the variable for their own srun inside their allocation: an older version, without the site's settings. */
     @Test
     void versionsAUserWroteAreNotBelievedAndTheNodesOwnChoiceRuns() {
-        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0"));
+        Map<String, String> env = new LinkedHashMap<>(Map.of(JobPluginVersions.JOB_ENV_NAME, "io.plugstack.flight@1.0.0", "SLURM_JOB_ID", "42"));
         open(SpankContext.LOCAL, SpankSession.Setup.client(env, new LinkedHashMap<>(), java.util.Set.of()));
         assertThat(asked).containsExactly("flight ");
         assertThat(log.lines).contains("INFO spank: SLURM_SPANK_PLUGSTACK_VERSIONS ignored: not sealed by a node daemon; the node's own choice runs");
