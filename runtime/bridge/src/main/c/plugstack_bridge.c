@@ -559,19 +559,27 @@ static int forward(spank_t sp, enum callback cb, int ac, char **av)
 	if (call(&c, &o, opened, &type, &body, &len, &why) && ctx == S_CTX_JOB_SCRIPT && opened && !answered && gone(why)) {
 		/*
 		 * The runtime went away in the middle (killed, restarting) before it said anything: a prolog's or
-		 * epilog's callback is a session of its own, so it runs once more on the runtime that comes back
-		 * (connect_wait), rather than fail and drain the node.
+		 * epilog's callback is a session of its own, so it runs again on the runtime that comes back, for as
+		 * long as connect_wait, rather than fail and drain the node. A dying runtime may still take a
+		 * connection into its backlog and then reset it: that is one more try, not the end.
 		 */
-		close(conn.fd); /* first: nothing the old runtime still sends is read as the new one's */
-		conn.fd = -1;
-		slurm_info("plugstack: %s: the Plugstack runtime at %s: %s; trying once more", callback_names[cb], conn.socket, why);
-		conn.pid = 0;
-		if (open_session(sp, ctx, &c, ac, av, 0, &why))
-			return unavailable(&c, cb, why);
-		build_call(&o, sp, ctx, cb); /* the first was freed once sent */
-		if (ps_out_end(&o))
-			return unavailable(&c, cb, "request too large");
-		if (call(&c, &o, 1, &type, &body, &len, &why))
+		struct timespec tenth = { 0, 100000000 };
+		int tries = 0, max = 20; /* each try waits connect_wait for a runtime that is not there yet */
+		do {
+			close(conn.fd); /* first: nothing the old runtime still sends is read as the new one's */
+			conn.fd = -1;
+			conn.pid = 0;
+			if (!tries++)
+				slurm_info("plugstack: %s: the Plugstack runtime at %s: %s; trying again", callback_names[cb], conn.socket, why);
+			nanosleep(&tenth, NULL);
+			if (open_session(sp, ctx, &c, ac, av, 0, &why))
+				return unavailable(&c, cb, why);
+			build_call(&o, sp, ctx, cb); /* the first was freed once sent */
+			if (ps_out_end(&o))
+				return unavailable(&c, cb, "request too large");
+			answered = 0;
+		} while (call(&c, &o, 1, &type, &body, &len, &why) && !answered && gone(why) && tries < max);
+		if (why)
 			return unavailable(&c, cb, why);
 	} else if (why) {
 		return unavailable(&c, cb, why);

@@ -367,12 +367,12 @@ static int silent_daemon_times_out(void)
 	return !(init_with(0) == -1 && strstr(logged, "timed out"));
 }
 
-/* A prolog's or epilog's callback whose runtime went away before answering runs once more on the one that is back. */
-static int job_script_callback_runs_once_more_when_the_runtime_went_away(void)
+/* A prolog's or epilog's callback whose runtime went away before answering runs again on the one that is back. */
+static int job_script_callback_runs_again_when_the_runtime_went_away(void)
 {
 	char *av[] = { arg_dir, arg_timeout, arg_wait };
 	context = S_CTX_JOB_SCRIPT;
-	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "trying once more")
+	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "trying again")
 		 && strstr(logged, "renice: refused on purpose") && !strstr(logged, "error"));
 }
 
@@ -381,7 +381,7 @@ static int job_script_callback_refused_is_not_tried_again(void)
 {
 	char *av[] = { arg_dir, arg_timeout, arg_wait };
 	context = S_CTX_JOB_SCRIPT;
-	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "refused: uid 1000") && !strstr(logged, "trying once more"));
+	return !(slurm_spank_job_epilog(NULL, 3, av) == -1 && strstr(logged, "refused: uid 1000") && !strstr(logged, "trying again"));
 }
 
 static int late_callbacks_only_log(void)
@@ -500,8 +500,8 @@ int main(void)
 	run("late callbacks with no session: nothing to end, rc 0", GOOD, 0, late_callbacks_only_log);
 	run("a refused session fails init with the daemon's reason", REFUSED, 1, refused_fails_with_reason);
 	snprintf(sock, sizeof(sock), "%s/root.sock", dir);
-	run("job_script: a callback whose runtime went away mid-way runs once more", GONE_ONCE, 1,
-	    job_script_callback_runs_once_more_when_the_runtime_went_away);
+	run("job_script: a callback whose runtime went away mid-way runs again", GONE_ONCE, 1,
+	    job_script_callback_runs_again_when_the_runtime_went_away);
 	run("job_script: a refused callback is not tried again", REFUSED_ONCE, 1, job_script_callback_refused_is_not_tried_again);
 	run("a DONE is applied: rc, setenv in remote, option registered, log line", GOOD, 1, good_answer_applied);
 	run("remote: HELLO carries the job's versions from the step's environment", ECHO_HELLO, 1,

@@ -82,7 +82,10 @@ class RealSlurmRestartIT {
             for (int i = 0; i < 240 && !slurm.run(T, "squeue", "-h").stdout().isBlank(); i++) {
                 Thread.sleep(500);
             }
-            assertThat(slurm.run(T, "squeue", "-h").stdout()).as("jobs left; outcomes %s%nnode daemon:%n%s", outcomes, node.log()).isBlank();
+            String slurmdErrors = String.join("\n", slurm.slurmdLog().lines().filter(l -> l.contains("error") && !l.contains("mpi")
+                    || l.contains("plugstack")).toList());
+            assertThat(slurm.run(T, "squeue", "-h").stdout()).as("jobs left (node %s); outcomes %s%nslurmd:%n%s%nnode daemon:%n%s",
+                    slurm.nodeState(), outcomes, slurmdErrors, node.log()).isBlank();
             assertThat(slurm.nodeState()).as("outcomes %s%nslurmd:%n%s", outcomes, slurm.slurmdLog()).isNotIn("drained", "draining");
             try (var left = Files.list(tmp)) {
                 assertThat(left.map(p -> p.getFileName().toString()).toList()).as("private-tmp's directories left").isEmpty();

@@ -111,6 +111,19 @@ class RealSlurmSharedNodeIT {
         }
     }
 
+    /**
+     * This node's Slurm is 22.05.8 and the daemon was left at its default release (25.11): it says so, once, and
+     * names the settings, rather than play another Slurm in silence (issue 27).
+     */
+    @Test
+    void aDaemonPlayingAnotherSlurmThanTheOneCallingItSaysSo() {
+        assertThat(slurm.runAs(USER, T, "srun", "true").exitCode()).isZero();
+        String caller = slurm.run(T, "srun", "-V").stdout().strip().replaceAll(".* ", "");
+        assertThat(node.log()).contains("are Slurm " + caller + ", but the runtime plays ")
+                .contains("set plugstack.slurm.release and plugstack.lua.version in etc/plugstack.properties");
+        assertThat(node.log().lines().filter(l -> l.contains("are Slurm " + caller + ", but the runtime plays "))).hasSize(1);
+    }
+
     /** Two unprivileged users: both sruns are served by the same user role (root's own would be the root role's). */
     @Test
     void oneUsersOptionNeverReachesAnotherUsersJob() {

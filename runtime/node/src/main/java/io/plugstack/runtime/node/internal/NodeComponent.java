@@ -62,6 +62,7 @@ public final class NodeComponent {
         } else if (splits(context)) {
             // no plugin code runs here for the child roles' sessions: they are relayed
             this.server = NodeServer.startRootRole(dir.get(), stacks, log);
+            server.checkCallerRelease(new ReleaseMismatch(io.plugstack.api.plugin.SlurmVersion.running(context::getProperty), log));
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log)); // root's own commands only
             log.info("node: serving the SPANK bridge in " + dir.get());
             LiveSessions live = new LiveSessions();
@@ -93,6 +94,7 @@ public final class NodeComponent {
             }
         } else {
             this.server = NodeServer.start(dir.get(), stacks, log, NodeServer.HELLO_SECONDS * 1000, limits);
+            server.checkCallerRelease(new ReleaseMismatch(io.plugstack.api.plugin.SlurmVersion.running(context::getProperty), log));
             server.serveCliFilter(new CliEndpoint(cliFilters, catalog.calls(), log));
             log.info("node: serving the SPANK bridge in " + dir.get());
             log.info("node: serving srun/sbatch/salloc's cli_filter shim on " + dir.get().resolve(NodeServer.USER_SOCKET));

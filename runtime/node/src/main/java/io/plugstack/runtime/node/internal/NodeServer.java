@@ -187,6 +187,10 @@ public final class NodeServer implements AutoCloseable {
             Optional<String> refused = refusal(hello, socket, uid);
             if (refused.isEmpty()) {
                 StringBuilder why = new StringBuilder();
+                ReleaseMismatch check = releaseCheck;
+                if (check != null) {
+                    check.caller(release(hello));
+                }
                 session = open(SpankContext.of(hello.context()).orElseThrow(), release(hello), hello.jobVersions(),
                         UserProcess.of(uid, who.gid(), hello.workdir(), hello.environment()), why);
                 if (session == null) {
@@ -308,6 +312,13 @@ public final class NodeServer implements AutoCloseable {
     void serveCliFilter(CliEndpoint endpoint) {
         this.cliFilter = endpoint;
     }
+
+    /** Says when the Slurm that opens sessions is not the release the runtime plays ({@link ReleaseMismatch}). */
+    void checkCallerRelease(ReleaseMismatch check) {
+        this.releaseCheck = check;
+    }
+
+    private volatile ReleaseMismatch releaseCheck;
 
     private String token() {
         byte[] b = new byte[16];

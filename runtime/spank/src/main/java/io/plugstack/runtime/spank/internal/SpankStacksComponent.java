@@ -39,6 +39,12 @@ public final class SpankStacksComponent implements SpankStacks {
         this.resolver = new CatalogResolver(catalog, new BundleFreshInstances(context));
         JobVersionsSeal[] loaded = new JobVersionsSeal[1];
         boolean[] said = new boolean[1];
+        if (context.getProperty("plugstack.node.role") == null) {
+            // made (and said) now, at the start, into the runtime's log: never on a command's output at its first session
+            JobVersionsSeal now = seal(context::getProperty, SlurmLog.lines("plugstack", System.err, 0));
+            loaded[0] = now.fromFile() ? now : null;
+            said[0] = !now.fromFile();
+        }
         this.seal = () -> {
             synchronized (loaded) {
                 if (loaded[0] == null) {
