@@ -166,7 +166,11 @@ static int exchange(const struct conf *c, struct ps_out *o, uint8_t *type, unsig
 }
 
 /* WELCOME (keeping its token) or REFUSE (its reason becomes *why): 0 when welcomed. */
-/* Set once an answer to HELLO came (WELCOME, REFUSE or garbage): the runtime spoke, so trying again changes nothing. */
+/*
+ * Set once the runtime answered HELLO with a refusal or garbage: it spoke, so trying again changes nothing.
+ * A WELCOME is not that: the runtime sends it before it reads the CALL, so a runtime killed after it has
+ * not necessarily run the callback.
+ */
 static int answered;
 
 static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const char **why)
@@ -174,8 +178,9 @@ static int welcomed(uint8_t type, const unsigned char *body, uint32_t len, const
 	struct ps_in in;
 	char *s;
 	uint32_t defined;
-	answered = 1;
 	ps_in_init(&in, body, len);
+	if (type != PS_WELCOME)
+		answered = 1;
 	if (type == PS_REFUSE) {
 		s = ps_in_str(&in);
 		snprintf(reason, sizeof(reason), "refused: %s", s ? s : "(no reason)");

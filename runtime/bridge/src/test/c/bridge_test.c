@@ -91,7 +91,7 @@ LOGGER(slurm_spank_log)
 static char dir[64];
 static char sock[100];
 
-enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_HELLO, GONE_ONCE, REFUSED_ONCE };
+enum script { GOOD, REFUSED, GARBAGE, CUT_SHORT, SILENT, HUGE_LENGTH, ECHO_HELLO, GONE_ONCE, GONE_AFTER_WELCOME, REFUSED_ONCE };
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
@@ -281,9 +281,15 @@ static pid_t daemon_with(enum script s)
 	pid = fork();
 	if (pid == 0) {
 		int c = accept(l, NULL, NULL);
-		if (s == GONE_ONCE && c >= 0) { /* the runtime killed mid-callback: the request read, no answer */
+		if ((s == GONE_ONCE || s == GONE_AFTER_WELCOME) && c >= 0) { /* the runtime killed mid-callback */
+			struct ps_out w;
 			if (drain(c) || drain(c))
 				_exit(0);
+			if (s == GONE_AFTER_WELCOME) { /* it welcomed the session, then died running the callback */
+				ps_out_begin(&w, PS_WELCOME, PS_MAX_FRAME);
+				ps_out_u32(&w, PS_PROTOCOL); ps_out_str(&w, "0123456789abcdef"); ps_out_u32(&w, 0xfff);
+				send_frame(c, &w);
+			}
 			close(c);
 			s = GOOD;
 			c = accept(l, NULL, NULL);
@@ -501,6 +507,8 @@ int main(void)
 	run("a refused session fails init with the daemon's reason", REFUSED, 1, refused_fails_with_reason);
 	snprintf(sock, sizeof(sock), "%s/root.sock", dir);
 	run("job_script: a callback whose runtime went away mid-way runs again", GONE_ONCE, 1,
+	    job_script_callback_runs_again_when_the_runtime_went_away);
+	run("job_script: a callback whose runtime died after its WELCOME runs again", GONE_AFTER_WELCOME, 1,
 	    job_script_callback_runs_again_when_the_runtime_went_away);
 	run("job_script: a refused callback is not tried again", REFUSED_ONCE, 1, job_script_callback_refused_is_not_tried_again);
 	run("a DONE is applied: rc, setenv in remote, option registered, log line", GOOD, 1, good_answer_applied);
