@@ -9,7 +9,7 @@
 #    sbatch); the bridge's connect_wait (10 s by default) must stay above both.
 # 2. Flood: the daemon's and its user role's VmRSS after boot, then while plugstackit holds 600 user.sock
 #    connections with a HELLO each (its share is 512: 88 refused), then after a 10 s connect flood and a
-#    10 s protocol fuzz (benchmarks/peer.py), each after IDLE seconds.
+#    10 s protocol fuzz (features/src/test/resources/realslurm/peer.py), each after IDLE seconds.
 #
 # Defaults: 10 rounds, IDLE=5. Everything lives in one fresh directory under /tmp, removed at the end
 # (KEEP=1 keeps it); the daemon is stopped by its recorded PID.
@@ -25,7 +25,7 @@ IDLE=${IDLE:-5}
 HOSTILE=plugstackit
 [[ $ROUNDS =~ ^[1-9][0-9]*$ && $IDLE =~ ^[0-9]+$ ]] || bench_die "usage: benchmarks/run node-restart [rounds]"
 [[ $(id -u) == 0 ]] || bench_die "run as root: the node daemon splits into roles only as root"
-[[ -x /usr/bin/python3 ]] || bench_die "/usr/bin/python3 is needed for the flood (benchmarks/peer.py)"
+[[ -x /usr/bin/python3 ]] || bench_die "/usr/bin/python3 is needed for the flood (features/src/test/resources/realslurm/peer.py)"
 id -u plugstack >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin plugstack
 id -u $HOSTILE >/dev/null 2>&1 || useradd --create-home --shell /bin/bash $HOSTILE
 ensure_dist
@@ -33,7 +33,8 @@ work=$(mktemp -d /tmp/plugstack-restart-bench.XXXXXX)
 chmod 0755 "$work"
 cleanup() { node_stop; [[ ${KEEP:-0} == 1 ]] || rm -rf "$work"; }
 trap cleanup EXIT
-install -m 0755 "$ROOT/benchmarks/peer.py" "$work/peer.py"
+# the hostile client RealSlurmUserLimitsIT runs, one copy
+install -m 0755 "$ROOT/features/src/test/resources/realslurm/peer.py" "$work/peer.py"
 node_start "$work/node" ""
 role_sock=$NODE_SOCKETS/user-role/role.sock
 for ((i = 0; i < 600; i++)); do [[ -S $role_sock ]] && break; sleep 0.05; done

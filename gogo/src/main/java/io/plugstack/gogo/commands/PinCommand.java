@@ -5,7 +5,6 @@ import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.gogo.internal.Redirection;
@@ -30,19 +29,8 @@ public final class PinCommand {
     public String pin(CommandSession session, @Descriptor(PluginArgument.NAMES + "; then the pin") Object... args) {
         return Commands.run("pin", () -> {
             Redirection.refuse(session, "pin", "pin renice '>=1.2'");
-            Arguments a = Arguments.of("pin", USAGE, args, 1, 2);
-            String plugin = a.get(0);
-            String pin = a.get(1);
-            if (pin == null) {
-                int at = plugin.lastIndexOf('@');
-                if (at <= 0) {
-                    throw a.fail("no pin given");
-                }
-                pin = plugin.substring(at + 1);
-                plugin = plugin.substring(0, at);
-            }
-            String bsn = PluginArgument.resolve("pin", catalog.plugins(), plugin).symbolicName();
-            return VersionCommands.shown("pin", versions.pin(bsn, pin));
+            VersionCommands.PluginAnd p = VersionCommands.pluginAnd("pin", USAGE, "pin", catalog, args);
+            return VersionCommands.shown("pin", versions.pin(p.symbolicName(), p.value()));
         });
     }
 }

@@ -4,7 +4,6 @@ import org.apache.felix.service.command.Descriptor;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.gogo.internal.PluginArgument;
 import io.plugstack.gogo.internal.VersionCommands;
@@ -26,19 +25,8 @@ public final class WithdrawCommand {
     @Descriptor("withdraw a version: it runs for no job here, new or running (a job that carries it gets this node's own choice), until unwithdraw; it stays deployed: withdraw renice@0.0.1")
     public String withdraw(@Descriptor(PluginArgument.NAMES + "; then the version") Object... args) {
         return Commands.run("withdraw", () -> {
-            Arguments a = Arguments.of("withdraw", USAGE, args, 1, 2);
-            String plugin = a.get(0);
-            String version = a.get(1);
-            if (version == null) {
-                int at = plugin.lastIndexOf('@');
-                if (at <= 0) {
-                    throw a.fail("no version given");
-                }
-                version = plugin.substring(at + 1);
-                plugin = plugin.substring(0, at);
-            }
-            String bsn = PluginArgument.resolve("withdraw", catalog.plugins(), plugin).symbolicName();
-            return VersionCommands.shown("withdraw", versions.withdraw(bsn, version));
+            VersionCommands.PluginAnd p = VersionCommands.pluginAnd("withdraw", USAGE, "version", catalog, args);
+            return VersionCommands.shown("withdraw", versions.withdraw(p.symbolicName(), p.value()));
         });
     }
 }

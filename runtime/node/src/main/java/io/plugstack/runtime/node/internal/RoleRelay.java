@@ -73,8 +73,10 @@ final class RoleRelay implements AutoCloseable {
 
     private void relay(SocketChannel client) {
         RelayedPeer peer = null;
+        OnBehalfOf who;
         try {
-            if (rootsOwn != null && OnBehalfOf.peerOf(client).uid() == 0) {
+            who = UnixSockets.peer(client); // the accept loop looked it up already: remembered
+            if (rootsOwn != null && who.uid() == 0) {
                 rootsOwn.accept(client); // root's own command: its plugin code has root's rights in Slurm too
                 return;
             }
@@ -84,7 +86,6 @@ final class RoleRelay implements AutoCloseable {
             return;
         }
         try (client; SocketChannel role = connectRole()) {
-            OnBehalfOf who = OnBehalfOf.peerOf(client);
             peer = new RelayedPeer(who.uid(), who.gid());
             peer.write(new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(role))));
             live.opened(peer);

@@ -156,20 +156,27 @@ final class UnixSockets {
     static final int MAX_LINGERING = 1024;
     static final long LINGER_MS = 1000;
 
-    /** Peer uids by the name SO_PEERCRED's principal has: the accept loop must not read /etc/passwd per connection. */
-    private static final java.util.Map<java.nio.file.attribute.UserPrincipal, Long> UIDS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Peers by SO_PEERCRED's principals: the accept loop and the relay must not read /etc/passwd and /etc/group per connection. */
+    private static final java.util.Map<java.util.List<java.security.Principal>, io.plugstack.api.user.OnBehalfOf> PEERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** The peer's uid by SO_PEERCRED, looked up once per user (at most 4096 remembered; then looked up each time). */
-    static long peerUid(SocketChannel ch) throws IOException {
-        java.nio.file.attribute.UserPrincipal who = ch.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED).user();
-        Long uid = UIDS.get(who);
-        if (uid == null) {
-            uid = io.plugstack.api.user.OnBehalfOf.peerOf(ch).uid();
-            if (UIDS.size() < 4096) {
-                UIDS.put(who, uid);
+    /** The peer's user and group by SO_PEERCRED, looked up once per pair (at most 4096 remembered; then each time). */
+    static io.plugstack.api.user.OnBehalfOf peer(SocketChannel ch) throws IOException {
+        jdk.net.UnixDomainPrincipal p = ch.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED);
+        java.util.List<java.security.Principal> key = java.util.List.of(p.user(), p.group());
+        io.plugstack.api.user.OnBehalfOf who = PEERS.get(key);
+        if (who == null) {
+            who = io.plugstack.api.user.OnBehalfOf.peerOf(ch);
+            if (PEERS.size() < 4096) {
+                PEERS.put(key, who);
             }
         }
-        return uid;
+        return who;
+    }
+
+    /** The peer's uid ({@link #peer}). */
+    static long peerUid(SocketChannel ch) throws IOException {
+        return peer(ch).uid();
     }
 
     /**
