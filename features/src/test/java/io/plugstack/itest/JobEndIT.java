@@ -74,6 +74,25 @@ class JobEndIT extends BenchRuntime {
     }
 
     @Test
+    void aJobCancelledWhileItsPrologRunsGetsItsEpilogAfterTheProlog() throws Exception {
+        Path log = dir.resolve("prolog.log");
+        Path tmp = Files.createDirectories(dir.resolve("prolog-tmp"));
+        // private-tmp's prolog makes the directory once slow's prolog returns; demo's then says the prolog is over
+        stack("required slow job_prolog job_script 3000\noptional private-tmp base=" + tmp + "\nrequired demo " + log + "\n");
+        Path script = Files.writeString(dir.resolve("prolog.sh"), "#!/bin/sh\ntrue\n");
+        long job = submitted(run("sbatch -o " + dir.resolve("prolog.out") + " " + script));
+        awaitJob(job, l -> l.contains("JobState=RUNNING"));
+
+        assertThat(run("scancel " + job)).isEmpty();
+        PlugstackRuntime.await(() -> readQuietly(log).contains("job_epilog job_script"), "the job's epilog");
+        String said = readQuietly(log);
+        assertThat(said.indexOf("job_prolog job_script")).as("the prolog returned before the epilog ran:%n%s", said)
+                .isNotNegative().isLessThan(said.indexOf("job_epilog job_script"));
+        assertThat(tmp.resolve("slurm-" + job)).as("what the prolog made, the epilog removed").doesNotExist();
+        assertThat(awaitJob(job, l -> !l.contains("RUNNING"))).contains("CANCELLED");
+    }
+
+    @Test
     void scancelOfAnUnknownOrFinishedJobSaysWhyInScancelsWords() throws Exception {
         runtime.plugstackConf("# empty stack");
         assertThat(run("scancel 999999")).contains("scancel: error: Kill job error on job id 999999: Invalid job id specified");

@@ -69,4 +69,37 @@ class JobRecoveryIT {
             ProcessHandle.of(sleep).ifPresent(ProcessHandle::destroyForcibly);
         }
     }
+
+    @Test
+    void aStoppedRuntimeEndsTheJobsItRunsWithTheirEpilogs() throws Exception {
+        Path out = dir.resolve("stopped.out");
+        String said = node.shell("sbatch -o " + out + " --wrap 'echo secret > $TMPDIR/secret.txt; sleep 600 & echo started $SLURM_JOB_ID $!; wait'");
+        long job = Long.parseLong(said.strip().replaceAll("^Submitted batch job ", ""));
+        PlugstackRuntime.await(() -> STARTED.matcher(read(out)).find(), "the batch job's start in " + out);
+        long sleep = Long.parseLong(STARTED.matcher(read(out)).results().findFirst().orElseThrow().group(2));
+        assertThat(tmp.resolve("slurm-" + job).resolve("secret.txt")).exists();
+        try {
+            long mark = node.stop();
+
+            assertThat(PlugstackRuntime.processEnds(sleep)).as("the job's sleep is killed by the stop").isTrue();
+            assertThat(tmp.resolve("slurm-" + job)).as("the job's epilog removed its TMPDIR").doesNotExist();
+            assertThat(node.home().resolve("data/slurmd/jobs/job" + job)).as("nothing left for a next start").doesNotExist();
+            assertThat(node.logSince(mark).lines().filter(l -> l.contains("job " + job + " ")))
+                    .singleElement().asString()
+                    .endsWith("job " + job + " (wrap, uid 0) was running when the runtime stopped: 2 processes killed, epilog run,"
+                            + " job ended NODE_FAIL");
+            assertThat(node.logSince(mark)).doesNotContain("Invalid BundleContext").doesNotContain("Exception");
+        } finally {
+            ProcessHandle.of(sleep).ifPresent(ProcessHandle::destroyForcibly);
+            node.restart();
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

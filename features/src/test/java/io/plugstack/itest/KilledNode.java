@@ -132,6 +132,13 @@ final class KilledNode implements AutoCloseable {
         return mark;
     }
 
+    /** Stops the daemon the way systemd does (SIGTERM, then waits for it); returns where its log's last lines start. */
+    long stop() throws IOException {
+        long mark = logMark();
+        node.stop();
+        return mark;
+    }
+
     /** A properties file of the daemon's data/ folder as it is on disk now (empty when there is none). */
     Properties data(String name) throws IOException {
         Properties p = new Properties();

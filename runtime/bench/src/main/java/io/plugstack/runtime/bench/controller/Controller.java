@@ -32,6 +32,7 @@ public final class Controller {
     private final int nodeCpus;
     private final JobIds jobIds;
     private boolean drained;
+    private boolean stopped;
     private String drainReason = "";
     private long drainTime;
     private int slurmdStarts;
@@ -275,7 +276,7 @@ public final class Controller {
      * ends; the wait is interruptible (false).
      */
     public synchronized boolean state(Job job, JobState state) {
-        while (state == JobState.RUNNING && job.held() && !job.state.finished()) {
+        while (state == JobState.RUNNING && job.held() && !job.state.finished() && !stopped) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -283,7 +284,7 @@ public final class Controller {
                 return false;
             }
         }
-        if (job.state.finished()) {
+        if (job.state.finished() || (stopped && state == JobState.RUNNING)) {
             return false;
         }
         if (state == JobState.RUNNING) {
@@ -372,6 +373,16 @@ public final class Controller {
         drainReason = "";
         drainTime = 0;
         notifyAll();
+    }
+
+    /** The runtime stops: no job starts any more, and those waiting to stop waiting. */
+    public synchronized void stop() {
+        stopped = true;
+        notifyAll();
+    }
+
+    public synchronized boolean stopped() {
+        return stopped;
     }
 
     public synchronized boolean drained() {

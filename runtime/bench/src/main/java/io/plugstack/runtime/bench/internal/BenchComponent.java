@@ -6,6 +6,7 @@ import io.plugstack.runtime.bench.controller.PartitionDefinition;
 import io.plugstack.runtime.bench.controller.ReservationDefinition;
 import io.plugstack.runtime.bench.controller.SlurmConfig;
 import io.plugstack.runtime.bench.controller.JobIds;
+import io.plugstack.runtime.bench.node.JobEnd;
 import io.plugstack.runtime.bench.node.LeftoverJobs;
 import io.plugstack.runtime.bench.node.Node;
 import io.plugstack.runtime.bench.node.NodeJobs;
@@ -33,9 +34,13 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.Constants;
+import org.osgi.framework.SynchronousBundleListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -80,6 +85,13 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
     private volatile SlurmConfig config;
     private final LeftoverJobs leftovers;
     private boolean slurmdUp;
+    private final BundleContext context;
+    /** The framework begins to stop: jobs end now, before any plugin bundle stops under their epilogs. */
+    private final SynchronousBundleListener frameworkStopping = e -> {
+        if (e.getType() == BundleEvent.STOPPING && e.getBundle().getBundleId() == Constants.SYSTEM_BUNDLE_ID) {
+            endJobs();
+        }
+    };
 
     @Activate
     public BenchComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
@@ -100,6 +112,8 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
         Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv, nodeJobs), nodeJobs);
         this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv, new Foreground());
+        this.context = context;
+        context.addBundleListener(frameworkStopping);
     }
 
     @Modified
@@ -138,6 +152,8 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
 
     @Deactivate
     synchronized void deactivate() {
+        context.removeBundleListener(frameworkStopping);
+        endJobs();
         background.shutdownNow();
         if (server != null) {
             try {
@@ -148,6 +164,27 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
         }
         if (slurmdUp) {
             cluster.node().slurmd().stop();
+        }
+    }
+
+    /**
+     * The runtime stops (or the bench goes): every job on the node ends as one a crash left would at
+     * the next start (processes killed, epilog, NODE_FAIL), and the batch jobs' threads get a bounded
+     * time to finish their steps' callbacks: nothing is left for a next start that may never come.
+     */
+    private synchronized void endJobs() {
+        if (!slurmdUp || background.isShutdown()) {
+            return;
+        }
+        cluster.controller().stop();
+        JobEnd.endAll(cluster.node(), cluster.node().slurmd().log());
+        background.shutdown();
+        try {
+            if (!background.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.error("batch jobs still busy 10 s after the stop ended them; interrupted");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -82,9 +82,9 @@ public final class BatchJob {
         }
     }
 
-    /** Blocks while the node is drained; false if interrupted or the job was cancelled meanwhile. */
+    /** Blocks while the node is drained; false if interrupted or the job was cancelled meanwhile (the runtime stopping: state() says no). */
     private static boolean awaitNode(Node c, Job job) {
-        while (c.controller().drained() && !job.state().finished()) {
+        while (c.controller().drained() && !job.state().finished() && !c.controller().stopped()) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {

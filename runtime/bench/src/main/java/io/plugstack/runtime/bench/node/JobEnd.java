@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.slurm.SlurmCommand;
+import io.plugstack.api.slurm.SlurmLog;
 
 /** Ends a job on the node: epilog, then the final state; a failed epilog drains the node (spank.8). */
 public final class JobEnd {
@@ -18,13 +19,19 @@ public final class JobEnd {
 
     /** Runs the prolog once per job on the node; false (and the node drained) when it failed. */
     public static boolean prolog(Node c, Job job) {
-        c.jobs().started(job); // before any of its processes: a restart must find it
         if (job.prologDone()) {
             return true;
         }
-        if (!c.slurmd().jobScript(job, SpankCallback.JOB_PROLOG)) {
-            c.controller().drain("spank: job_prolog failed for job " + job.id);
-            return false;
+        if (!c.jobs().begin(job, true)) { // before any of its processes: a restart must find it
+            return true; // ended before its prolog: nothing to fail, and its steps will not start
+        }
+        try {
+            if (!c.slurmd().jobScript(job, SpankCallback.JOB_PROLOG)) {
+                c.controller().drain("spank: job_prolog failed for job " + job.id);
+                return false;
+            }
+        } finally {
+            c.jobs().prologDone(job.id);
         }
         c.controller().prologDone(job);
         return true;
@@ -47,16 +54,63 @@ public final class JobEnd {
     public static int end(Node c, Job job, JobState state, int exitCode, String reason) {
         int killed = c.jobs().endTasks(job.id);
         if (killed >= 0) {
-            try {
-                if (!c.slurmd().jobScript(job, SpankCallback.JOB_EPILOG)) {
-                    c.controller().drain("spank: job_epilog failed for job " + job.id);
-                }
-            } finally {
-                c.jobs().forget(job.id);
+            awaitProlog(c, job);
+            // an epilog that threw (the framework going away under it) keeps the record: the next start runs it
+            if (!c.slurmd().jobScript(job, SpankCallback.JOB_EPILOG)) {
+                c.controller().drain("spank: job_epilog failed for job " + job.id);
             }
+            c.jobs().forget(job.id);
         }
         c.controller().finish(job, state, exitCode, reason);
         return killed;
+    }
+
+    /**
+     * A job's epilog waits for its prolog (bounded by the prolog's own callback time limits): run beside it, it
+     * would find nothing to remove and the prolog's private directory would stay. Its steps it does not wait for:
+     * their processes are killed, and a callback that hangs does not hold the job's end.
+     */
+    private static void awaitProlog(Node c, Job job) {
+        try {
+            if (!c.jobs().awaitProlog(job.id, PROLOG_WAIT_MS)) {
+                c.slurmd().log().error("job " + job.id + ": its prolog still runs " + PROLOG_WAIT_MS / 1000
+                        + " s after the job ended; its epilog runs now");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final long PROLOG_WAIT_MS = 60_000;
+
+    /**
+     * The runtime stops: every job the node runs ends now, while its plugins are still there, as one a
+     * crash left is ended by the next start (its processes killed, its epilog, NODE_FAIL, one line each).
+     * Returns how many were.
+     */
+    public static int endAll(Node c, SlurmLog log) {
+        int ended = 0;
+        for (long id : c.jobs().running()) {
+            Optional<Job> job = c.controller().job(id).filter(j -> !j.state().finished());
+            if (job.isEmpty()) {
+                continue;
+            }
+            int killed = end(c, job.get(), JobState.NODE_FAIL, 1, STOPPED);
+            if (killed >= 0) {
+                log.info(endedLine(job.get().id, job.get().name(), job.get().uid, killed));
+                ended++;
+            }
+        }
+        return ended;
+    }
+
+    /** The reason a job the runtime's stop (or crash) ended carries. */
+    static final String STOPPED = "the runtime stopped while the job ran";
+
+    /** The one line logged for such a job. */
+    static String endedLine(long jobId, String name, long uid, int killed) {
+        return "job " + jobId + " (" + name + ", uid " + uid + ") was running when the runtime stopped: " + killed
+                + (killed == 1 ? " process" : " processes") + " killed, epilog run, job ended NODE_FAIL";
     }
 
     /**

@@ -46,9 +46,8 @@ public final class LeftoverJobs {
             NodeJobs.Leftover l = f.job();
             Job job = node.controller().recovered(l.jobId(), l.uid(), l.gid(), l.name(), l.jobControlEnv(),
                     node.stacks().read(SlurmLog.QUIET));
-            JobEnd.end(node, job, JobState.NODE_FAIL, 1, "the runtime stopped while the job ran");
-            log.info("job " + l.jobId() + " (" + l.name() + ", uid " + l.uid() + ") was running when the runtime stopped: "
-                    + f.killed() + (f.killed() == 1 ? " process" : " processes") + " killed, epilog run, job ended NODE_FAIL");
+            JobEnd.end(node, job, JobState.NODE_FAIL, 1, JobEnd.STOPPED);
+            log.info(JobEnd.endedLine(l.jobId(), l.name(), l.uid(), f.killed()));
         }
         found.clear();
     }

@@ -36,6 +36,8 @@ public final class NodeJobs {
     private final Path spool;
     private final SlurmLog log;
     private final Map<Long, List<TaskProcesses.Group>> tasks = new HashMap<>();
+    /** The jobs whose prolog runs now. */
+    private final Set<Long> prologs = new java.util.HashSet<>();
     /** Jobs ended on this node, the latest {@link #ENDED_KEPT}: a task of one that starts late is refused. */
     private final Set<Long> ended = new LinkedHashSet<>();
     private static final int ENDED_KEPT = 10_000;
@@ -55,12 +57,48 @@ public final class NodeJobs {
         return new NodeJobs(spool, log);
     }
 
-    /** The job reached this node (its prolog or first step): recorded once, before any of its processes starts. */
-    public synchronized void started(Job job) {
-        if (tasks.containsKey(job.id)) {
-            return;
+    /**
+     * A prolog or step of {@code job} begins on the node; the job is recorded the first time, before any
+     * of its processes starts. False when the job has ended here meanwhile: as slurmd refuses a step of a
+     * completing job, nothing of it starts (its epilog may have run). A prolog's true is followed by
+     * {@link #prologDone}.
+     */
+    public synchronized boolean begin(Job job, boolean prolog) {
+        if (ended.contains(job.id)) {
+            return false;
         }
-        tasks.put(job.id, new ArrayList<>());
+        if (prolog) {
+            prologs.add(job.id);
+        }
+        if (!tasks.containsKey(job.id)) {
+            tasks.put(job.id, new ArrayList<>());
+            writeRecord(job);
+        }
+        return true;
+    }
+
+    /** The job's prolog has returned. */
+    public synchronized void prologDone(long jobId) {
+        prologs.remove(jobId);
+        notifyAll();
+    }
+
+    /**
+     * Waits until the (ended) job's prolog, if one runs, has returned, at most {@code millis}: slurmd runs
+     * a job's epilog after its prolog, never beside it. False when it still runs then.
+     */
+    public synchronized boolean awaitProlog(long jobId, long millis) throws InterruptedException {
+        long end = System.currentTimeMillis() + millis;
+        for (long left = millis; prologs.contains(jobId); left = end - System.currentTimeMillis()) {
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    private void writeRecord(Job job) {
         if (spool == null) {
             return;
         }
@@ -120,6 +158,11 @@ public final class NodeJobs {
             groups = List.copyOf(tasks.getOrDefault(jobId, List.of()));
         }
         return groups.stream().mapToInt(TaskProcesses::kill).sum();
+    }
+
+    /** The jobs this node runs now: reached the node and not yet being ended, lowest id first. */
+    public synchronized List<Long> running() {
+        return tasks.keySet().stream().filter(id -> !ended.contains(id)).sorted().toList();
     }
 
     /** The job's epilog has run: its record goes. */

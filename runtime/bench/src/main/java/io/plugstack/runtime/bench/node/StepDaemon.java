@@ -48,6 +48,10 @@ public final class StepDaemon {
 
     public StepResult run(StepRequest req) {
         SlurmLog log = SlurmLog.lines("slurmstepd", req.err(), 0);
+        if (!jobs.begin(req.job(), false)) {
+            log.error("job " + req.job().id + " is already completing or completed on this node: its step does not start");
+            return new StepResult(1, Optional.empty());
+        }
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
         stepEnv.putAll(jobEnvironment.apply(stepEnv));

@@ -74,7 +74,7 @@ class NodeJobsTest {
     void aProcessATaskLeftRunningIsKilledWhenItsJobEnds() throws Exception {
         NodeJobs jobs = NodeJobs.inMemory();
         Job job = job();
-        jobs.started(job);
+        jobs.begin(job, false);
         long sleep = startTaskLeavingASleep(jobs, job);
 
         assertThat(jobs.endTasks(job.id)).isEqualTo(1);
@@ -86,16 +86,60 @@ class NodeJobsTest {
     void aTaskStartingAfterItsJobEndedIsRefused() {
         NodeJobs jobs = NodeJobs.inMemory();
         Job job = job();
-        jobs.started(job);
+        jobs.begin(job, false);
         jobs.endTasks(job.id);
         assertThat(jobs.taskStarted(job, new TaskProcesses.Group(ProcessHandle.current().pid(), 0))).isFalse();
+    }
+
+    @Test
+    void aStepOrPrologBeginningAfterItsJobEndedIsRefusedAndWritesNoRecord() throws IOException {
+        NodeJobs jobs = NodeJobs.spool(spool, SlurmLog.QUIET);
+        Job job = job();
+        jobs.endTasks(job.id);
+        assertThat(jobs.begin(job, false)).isFalse();
+        assertThat(jobs.begin(job, true)).isFalse();
+        try (var files = Files.list(spool)) {
+            assertThat(files.toList()).as("nothing for a next start to end again").isEmpty();
+        }
+    }
+
+    @Test
+    void anEndedJobsEpilogWaitsForItsPrologToReturn() throws Exception {
+        NodeJobs jobs = NodeJobs.inMemory();
+        Job job = job();
+        assertThat(jobs.begin(job, true)).isTrue();
+        jobs.endTasks(job.id);
+        assertThat(jobs.awaitProlog(job.id, 10)).as("the prolog still runs").isFalse();
+        Thread prolog = new Thread(() -> jobs.prologDone(job.id));
+        prolog.start();
+        assertThat(jobs.awaitProlog(job.id, 10_000)).as("woken when it returns").isTrue();
+        prolog.join();
+    }
+
+    @Test
+    void aJobWithNoPrologRunningNeedsNoWait() throws Exception {
+        NodeJobs jobs = NodeJobs.inMemory();
+        Job job = job();
+        assertThat(jobs.begin(job, false)).isTrue();
+        jobs.endTasks(job.id);
+        assertThat(jobs.awaitProlog(job.id, 0)).isTrue();
+    }
+
+    @Test
+    void theJobsTheNodeRunsAreThoseBegunAndNotEnded() {
+        NodeJobs jobs = NodeJobs.inMemory();
+        Job a = job();
+        jobs.begin(a, false);
+        assertThat(jobs.running()).containsExactly(a.id);
+        jobs.endTasks(a.id);
+        assertThat(jobs.running()).isEmpty();
     }
 
     @Test
     void theJobsADeadRuntimeLeftAreFoundWithTheirIdentityAndTheirProcessesKilled() throws Exception {
         NodeJobs dead = NodeJobs.spool(spool, SlurmLog.QUIET);
         Job job = job();
-        dead.started(job);
+        dead.begin(job, false);
         long sleep = startTaskLeavingASleep(dead, job);
         // the runtime dies here: nothing ends the job; a new one starts on the same spool
 
@@ -116,7 +160,7 @@ class NodeJobsTest {
     void aJobWhoseEpilogRanLeavesNoRecord() throws IOException {
         NodeJobs jobs = NodeJobs.spool(spool, SlurmLog.QUIET);
         Job job = job();
-        jobs.started(job);
+        jobs.begin(job, false);
         jobs.endTasks(job.id);
         jobs.forget(job.id);
         assertThat(NodeJobs.spool(spool, SlurmLog.QUIET).leftovers()).isEmpty();
