@@ -54,7 +54,7 @@ public final class JobEnd {
     public static int end(Node c, Job job, JobState state, int exitCode, String reason) {
         int killed = c.jobs().endTasks(job.id);
         if (killed >= 0) {
-            awaitProlog(c, job);
+            awaitPrologAndSteps(c, job);
             // an epilog that threw (the framework going away under it) keeps the record: the next start runs it
             if (!c.slurmd().jobScript(job, SpankCallback.JOB_EPILOG)) {
                 c.controller().drain("spank: job_epilog failed for job " + job.id);
@@ -66,21 +66,25 @@ public final class JobEnd {
     }
 
     /**
-     * A job's epilog waits for its prolog (bounded by the prolog's own callback time limits): run beside it, it
-     * would find nothing to remove and the prolog's private directory would stay. Its steps it does not wait for:
-     * their processes are killed, and a callback that hangs does not hold the job's end.
+     * A job's epilog waits for its prolog (bounded by the prolog's own callback time limits), then briefly for
+     * its steps, whose processes are killed by now, to return from their callbacks: run beside them, it would
+     * remove a private directory that a prolog or a step's user_init makes a moment later, and that one would
+     * stay. As slurmd, which runs the epilog once the job's steps are gone; but a callback that hangs does
+     * not hold the job's end beyond {@link #STEPS_WAIT_MS} (issue 15).
      */
-    private static void awaitProlog(Node c, Job job) {
+    private static void awaitPrologAndSteps(Node c, Job job) {
         try {
             if (!c.jobs().awaitProlog(job.id, PROLOG_WAIT_MS)) {
                 c.slurmd().log().error("job " + job.id + ": its prolog still runs " + PROLOG_WAIT_MS / 1000
                         + " s after the job ended; its epilog runs now");
             }
+            c.jobs().awaitSteps(job.id, STEPS_WAIT_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    private static final long STEPS_WAIT_MS = 2_000;
     private static final long PROLOG_WAIT_MS = 60_000;
 
     /**

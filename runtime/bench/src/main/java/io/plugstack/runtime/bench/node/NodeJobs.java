@@ -36,8 +36,9 @@ public final class NodeJobs {
     private final Path spool;
     private final SlurmLog log;
     private final Map<Long, List<TaskProcesses.Group>> tasks = new HashMap<>();
-    /** The jobs whose prolog runs now. */
+    /** The jobs whose prolog runs now, and how many steps of each run now. */
     private final Set<Long> prologs = new java.util.HashSet<>();
+    private final Map<Long, Integer> steps = new HashMap<>();
     /** Jobs ended on this node, the latest {@link #ENDED_KEPT}: a task of one that starts late is refused. */
     private final Set<Long> ended = new LinkedHashSet<>();
     private static final int ENDED_KEPT = 10_000;
@@ -60,8 +61,8 @@ public final class NodeJobs {
     /**
      * A prolog or step of {@code job} begins on the node; the job is recorded the first time, before any
      * of its processes starts. False when the job has ended here meanwhile: as slurmd refuses a step of a
-     * completing job, nothing of it starts (its epilog may have run). A prolog's true is followed by
-     * {@link #prologDone}.
+     * completing job, nothing of it starts (its epilog may have run). A true is followed by
+     * {@link #prologDone} or {@link #stepDone}.
      */
     public synchronized boolean begin(Job job, boolean prolog) {
         if (ended.contains(job.id)) {
@@ -69,6 +70,8 @@ public final class NodeJobs {
         }
         if (prolog) {
             prologs.add(job.id);
+        } else {
+            steps.merge(job.id, 1, Integer::sum);
         }
         if (!tasks.containsKey(job.id)) {
             tasks.put(job.id, new ArrayList<>());
@@ -83,13 +86,28 @@ public final class NodeJobs {
         notifyAll();
     }
 
+    /** A step of the job is over (its callbacks all returned). */
+    public synchronized void stepDone(long jobId) {
+        steps.computeIfPresent(jobId, (id, n) -> n == 1 ? null : n - 1);
+        notifyAll();
+    }
+
     /**
      * Waits until the (ended) job's prolog, if one runs, has returned, at most {@code millis}: slurmd runs
      * a job's epilog after its prolog, never beside it. False when it still runs then.
      */
     public synchronized boolean awaitProlog(long jobId, long millis) throws InterruptedException {
+        return await(() -> prologs.contains(jobId), millis);
+    }
+
+    /** The same for the job's steps: until every one of them has returned from its callbacks. */
+    public synchronized boolean awaitSteps(long jobId, long millis) throws InterruptedException {
+        return await(() -> steps.containsKey(jobId), millis);
+    }
+
+    private boolean await(java.util.function.BooleanSupplier busy, long millis) throws InterruptedException {
         long end = System.currentTimeMillis() + millis;
-        for (long left = millis; prologs.contains(jobId); left = end - System.currentTimeMillis()) {
+        for (long left = millis; busy.getAsBoolean(); left = end - System.currentTimeMillis()) {
             if (left <= 0) {
                 return false;
             }

@@ -52,6 +52,14 @@ public final class StepDaemon {
             log.error("job " + req.job().id + " is already completing or completed on this node: its step does not start");
             return new StepResult(1, Optional.empty());
         }
+        try {
+            return runStep(req, log);
+        } finally {
+            jobs.stepDone(req.job().id);
+        }
+    }
+
+    private StepResult runStep(StepRequest req, SlurmLog log) {
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
         stepEnv.putAll(slurmVariables(req));
         stepEnv.putAll(jobEnvironment.apply(stepEnv));

@@ -117,6 +117,21 @@ class NodeJobsTest {
     }
 
     @Test
+    void anEndedJobsEpilogWaitsForItsStepsToReturn() throws Exception {
+        NodeJobs jobs = NodeJobs.inMemory();
+        Job job = job();
+        assertThat(jobs.begin(job, false)).isTrue();
+        assertThat(jobs.begin(job, false)).isTrue();
+        jobs.endTasks(job.id);
+        jobs.stepDone(job.id);
+        assertThat(jobs.awaitSteps(job.id, 10)).as("one step still runs").isFalse();
+        Thread step = new Thread(() -> jobs.stepDone(job.id));
+        step.start();
+        assertThat(jobs.awaitSteps(job.id, 10_000)).as("woken when the last returns").isTrue();
+        step.join();
+    }
+
+    @Test
     void aJobWithNoPrologRunningNeedsNoWait() throws Exception {
         NodeJobs jobs = NodeJobs.inMemory();
         Job job = job();
