@@ -9,6 +9,7 @@
 #   none      no JobSubmitPlugins
 #   chain     JobSubmitPlugins=lua with Plugstack's shim -> the daemon's chain of the seven sample plugins
 #             (all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle)
+#   cchain    JobSubmitPlugins=plugstack, the C plugin (built against the installed Slurm's source) -> the same chain
 #   plualua   the shim -> the daemon's own job_submit/lua running the benchmark's policy.lua
 #   slurmlua  Slurm's own job_submit/lua running the same policy.lua (the anchor)
 # Each config: WARM (50) untimed submissions to a fresh slurmctld, sdiag -r, then SUBMISSIONS x `sbatch -H -t 10 -o /dev/null --wrap true` (held: nothing is
@@ -27,11 +28,13 @@ N=${2:-150}
 WARM=${WARM:-50}
 PAR=${PAR:-4}
 export SLURMCTLD_PORT=${SLURMCTLD_PORT:-22817} SLURMD_PORT=${SLURMD_PORT:-22818}
-CONFIGS=(none chain plualua slurmlua)
+CONFIGS=(none chain cchain plualua slurmlua)
+PLUGIN_SO_DIR=$ROOT/runtime/bridge/target/c
 [[ $ROUNDS =~ ^[1-9][0-9]*$ && $N =~ ^[1-9][0-9]*$ ]] || bench_die "usage: real-slurm-jobsubmit.sh [rounds [submissions]]"
 [[ $(id -u) == 0 ]] || bench_die "needs root (slurmd runs as root; sdiag -r)"
 
 bash "$CLUSTER_SH" install
+make -s -C "$ROOT/runtime/bridge" job-submit-installed >/dev/null || bench_die "job_submit_plugstack.so did not build"
 ensure_dist
 WORK=$(mktemp -d /tmp/ps-jsbench.XXXXXX)
 chmod 755 "$WORK"
@@ -58,9 +61,14 @@ chain_is() { # the daemon's JobSubmitPlugins=, through ConfigAdmin (written whol
 start_cluster() { # CONFIG
   rm -rf "$CLUSTER"
   mkdir -p "$CLUSTER/etc"
-  local knob=
+  local knob= plugindir=
   case $1 in
     none) ;;
+    cchain)
+      knob=plugstack
+      plugindir=/usr/lib/x86_64-linux-gnu/slurm-wlm:$PLUGIN_SO_DIR
+      echo "socket=$NODE_SOCKETS/ctld.sock" > "$CLUSTER/etc/job_submit_plugstack.conf"
+      chmod 644 "$CLUSTER/etc/job_submit_plugstack.conf" ;;
     chain|plualua)
       knob=lua
       sed "s|\"/run/plugstack/ctld.sock\"|\"$NODE_SOCKETS/ctld.sock\"|" "$SHIM" > "$CLUSTER/etc/job_submit.lua" ;;
@@ -69,7 +77,7 @@ start_cluster() { # CONFIG
       cp "$POLICY" "$CLUSTER/etc/job_submit.lua" ;;
   esac
   chmod 644 "$CLUSTER"/etc/*.lua 2>/dev/null || true
-  JOB_SUBMIT_PLUGINS=$knob bash "$CLUSTER_SH" start "$CLUSTER" > "$WORK/start.out" 2>&1 || { cat "$WORK/start.out" >&2; bench_die "cluster did not start"; }
+  JOB_SUBMIT_PLUGINS=$knob PLUGIN_DIR=$plugindir bash "$CLUSTER_SH" start "$CLUSTER" > "$WORK/start.out" 2>&1 || { cat "$WORK/start.out" >&2; bench_die "cluster did not start"; }
   cluster_up=1
 }
 
@@ -82,7 +90,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   for ((k = 0; k < ${#CONFIGS[@]}; k++)); do
     config=${CONFIGS[(k + round - 1) % ${#CONFIGS[@]}]}
     case $config in
-      chain) chain_is "all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle" ;;
+      chain|cchain) chain_is "all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle" ;;
       plualua) chain_is "lua" ;;
     esac
     start_cluster "$config"
@@ -120,7 +128,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
   # paired with none of the same round: the machine's drift over minutes (seen here: every config's
   # ave_time x4 from the first round to the third) cancels out
-  for c in chain plualua slurmlua; do
+  for c in chain cchain plualua slurmlua; do
     DIFF[$c]+="$(( ROUND_AVE[$c] - ROUND_AVE[none] )) "
     SHARE[$c]+="$(awk -v r="${ROUND_RATE[$c]}" -v n="${ROUND_RATE[none]}" 'BEGIN{printf "%.0f", 100*r/n}') "
   done
@@ -134,7 +142,7 @@ for c in "${CONFIGS[@]}"; do
     "$(echo "${WALL[$c]}" | median)" "$(echo "${RATE[$c]}" | median)" "$PAR"
 done
 echo "paired with none in the same round (median over the $ROUNDS rounds):"
-for c in chain plualua slurmlua; do
+for c in chain cchain plualua slurmlua; do
   printf '  %-8s - none: %+.0f us per submission (rounds: %s)   sbatch throughput %s%% of none (rounds: %s)\n' "$c" \
     "$(echo "${DIFF[$c]}" | median)" "${DIFF[$c]% }" "$(echo "${SHARE[$c]}" | median)" "${SHARE[$c]% }"
 done

@@ -13,7 +13,9 @@
 # Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
 # cluster on 6817/6818 is never touched. JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
 # JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
-# DIR/etc beside slurm.conf, where Slurm looks for them).
+# DIR/etc beside slurm.conf, where Slurm looks for them). PLUGIN_DIR: slurm.conf's PluginDir= (a colon-
+# separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
+# of a second partition on the node.
 set -euo pipefail
 
 # valgrind: runtime/bridge checks its C code under it; lua-socket: the job_submit/cli_filter Lua shims'
@@ -183,6 +185,7 @@ SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$DIR/etc/plugstack.conf
 ${JOB_SUBMIT_PLUGINS:+JobSubmitPlugins=$JOB_SUBMIT_PLUGINS}
+${PLUGIN_DIR:+PluginDir=$PLUGIN_DIR}
 ${CLI_FILTER_PLUGINS:+CliFilterPlugins=$CLI_FILTER_PLUGINS}
 # no systemd, no cgroups, no accounting here
 ProctrackType=proctrack/linuxproc
@@ -203,6 +206,7 @@ KillWait=2
 MinJobAge=60
 NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem} State=UNKNOWN
 PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
+${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$NODE MaxTime=INFINITE State=UP}
 EOF
   mv -f "$CONF.new" "$CONF"
   chmod 644 "$CONF"

@@ -67,6 +67,16 @@ void ps_out_str(struct ps_out *o, const char *s)
 	put(o, s, n);
 }
 
+void ps_out_patch_u32(struct ps_out *o, size_t at, uint32_t v)
+{
+	if (o->failed || at + 4 > o->len)
+		return;
+	o->data[at] = (unsigned char)(v >> 24);
+	o->data[at + 1] = (unsigned char)(v >> 16);
+	o->data[at + 2] = (unsigned char)(v >> 8);
+	o->data[at + 3] = (unsigned char)v;
+}
+
 int ps_out_end(struct ps_out *o)
 {
 	uint32_t n;

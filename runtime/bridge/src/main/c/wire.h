@@ -21,8 +21,8 @@
 #define PS_MAX_FRAME (8u << 20)
 
 enum ps_frame_type {
-	PS_HELLO = 1, PS_CALL = 2, PS_OPTION = 3, PS_ATTACH = 4,
-	PS_WELCOME = 64, PS_DONE = 65, PS_OPTION_RC = 66, PS_REFUSE = 67
+	PS_HELLO = 1, PS_CALL = 2, PS_OPTION = 3, PS_ATTACH = 4, PS_JOB_HELLO = 5, PS_JOB_CALL = 6,
+	PS_WELCOME = 64, PS_DONE = 65, PS_OPTION_RC = 66, PS_REFUSE = 67, PS_JOB_FIELDS = 68, PS_JOB_RESULT = 69
 };
 
 /* An outgoing frame being built; failed is set (and stays set) when it would exceed max. */
@@ -36,6 +36,8 @@ void ps_out_begin(struct ps_out *o, enum ps_frame_type type, size_t max);
 void ps_out_u32(struct ps_out *o, uint32_t v);
 void ps_out_i64(struct ps_out *o, int64_t v);
 void ps_out_str(struct ps_out *o, const char *s); /* NULL is written as NULL */
+/* Overwrites the u32 written at byte offset at (a count known only after its items). */
+void ps_out_patch_u32(struct ps_out *o, size_t at, uint32_t v);
 /* Writes the length; 0 when the frame is whole, -1 when it failed (it is freed then). */
 int ps_out_end(struct ps_out *o);
 void ps_out_free(struct ps_out *o);

@@ -38,10 +38,19 @@ final class ShimCluster {
     /**
      * The daemon in {@code dir/node} with {@code fixtures} deployed and {@code slurmCfg} as its
      * plugstack.slurm configuration, then the cluster in {@code dir/cluster} with {@code knob}=lua and
-     * {@code shim} (file name in bridge/lua) pointed at the daemon's {@code socket}.
+     * {@code shim} (file name in bridge/lua) pointed at the daemon's {@code socket}; a second partition, {@code second}.
      */
     static ShimCluster start(Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort, int slurmdPort,
             Fixture... fixtures) throws Exception {
+        NodeDaemon node = startDaemon(dir, slurmCfg, fixtures);
+        Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+        String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))
+                .replace("\"/run/plugstack/" + socket + "\"", "\"" + node.socketDir().resolve(socket) + "\"");
+        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), Map.of(knob, "lua", "EXTRA_PARTITION", "second"), Map.of(shim, text),
+                ctldPort, slurmdPort));
+    }
+
+    private static NodeDaemon startDaemon(Path dir, String slurmCfg, Fixture... fixtures) throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path deploy = Files.createDirectories(dir.resolve("node/home/deploy"));
         FixturePlugins plugins = new FixturePlugins(dir);
@@ -50,11 +59,24 @@ final class ShimCluster {
                     .build(), deploy.resolve(f.bsn() + ".jar"));
         }
         Files.writeString(deploy.resolve("plugstack.slurm.cfg"), slurmCfg);
-        NodeDaemon node = NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n");
-        Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
-        String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))
-                .replace("\"/run/plugstack/" + socket + "\"", "\"" + node.socketDir().resolve(socket) + "\"");
-        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), Map.of(knob, "lua"), Map.of(shim, text), ctldPort, slurmdPort));
+        return NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n");
+    }
+
+    /** Debian's own plugin directory: Slurm's PluginDir when slurm.conf names none. */
+    static final String DEBIAN_PLUGIN_DIR = "/usr/lib/x86_64-linux-gnu/slurm-wlm";
+
+    /**
+     * The same daemon, and a cluster whose slurmctld loads the C job_submit plugin the build made
+     * (JobSubmitPlugins=plugstack, PluginDir= Debian's and the bridge's build directory) pointed at the
+     * daemon's ctld.sock by job_submit_plugstack.conf beside slurm.conf; a second partition, {@code second}.
+     */
+    static ShimCluster startJobSubmitPlugin(Path dir, String slurmCfg, int ctldPort, int slurmdPort, Fixture... fixtures) throws Exception {
+        Path so = NodeDaemon.BRIDGE_DIR.toAbsolutePath().normalize().resolve("job_submit_plugstack.so");
+        assertThat(so).as("job_submit_plugstack.so, built by runtime/bridge's 'make job-submit-installed'").exists();
+        NodeDaemon node = startDaemon(dir, slurmCfg, fixtures);
+        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"),
+                Map.of("JOB_SUBMIT_PLUGINS", "plugstack", "PLUGIN_DIR", DEBIAN_PLUGIN_DIR + ":" + so.getParent(), "EXTRA_PARTITION", "second"),
+                Map.of("job_submit_plugstack.conf", "socket=" + node.socketDir().resolve("ctld.sock") + "\n"), ctldPort, slurmdPort));
     }
 
     /** Until {@code argv}'s stderr shows {@code marker} (FileInstall deploys the fixtures after the daemon starts): bounded. */
