@@ -9,7 +9,10 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +26,7 @@ import io.plugstack.itest.realslurm.RealSlurm.Result;
  * built as an author who forgot the scope would build it (a singleton), which the runtime refuses.
  */
 @Timeout(180)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the one that restarts the daemon with other settings last
 class RealSlurmSharedNodeIT {
 
     private static final Duration T = Duration.ofSeconds(30);
@@ -112,16 +116,41 @@ class RealSlurmSharedNodeIT {
     }
 
     /**
-     * This node's Slurm is 22.05.8 and the daemon was left at its default release (25.11): it says so, once, and
-     * names the settings, rather than play another Slurm in silence (issue 27).
+     * Issue 27: set up with no release or Lua setting, the daemon plays the Slurm installed on its node (as
+     * `slurmd -V` says) and the Lua its job_submit/lua links, and says so in its log's first lines; nothing
+     * then differs from what calls it.
      */
     @Test
-    void aDaemonPlayingAnotherSlurmThanTheOneCallingItSaysSo() {
+    void aDaemonWithoutSettingsPlaysTheSlurmOfItsNode() {
         assertThat(slurm.runAs(USER, T, "srun", "true").exitCode()).isZero();
-        String caller = slurm.run(T, "srun", "-V").stdout().strip().replaceAll(".* ", "");
-        assertThat(node.log()).contains("are Slurm " + caller + ", but the runtime plays ")
-                .contains("set plugstack.slurm.release and plugstack.lua.version in etc/plugstack.properties");
-        assertThat(node.log().lines().filter(l -> l.contains("are Slurm " + caller + ", but the runtime plays "))).hasSize(1);
+        String release = slurm.run(T, "srun", "-V").stdout().strip().replaceAll(".* ", "");
+        assertThat(node.log()).contains("plugstack: plays Slurm " + release + ", this node's (/usr/sbin/slurmd -V) with Lua 5.1, as "
+                + ShimCluster.DEBIAN_PLUGIN_DIR + "/job_submit_lua.so links").doesNotContain("but the runtime plays");
+    }
+
+    /**
+     * A setting that names another release than the node's is kept (a site may mean it), but never in
+     * silence: one error line at start, and one when the bridge's HELLO names the real one.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aDaemonSetToPlayAnotherSlurmThanItsNodesSaysSo() throws Exception {
+        Path settings = node.home().resolve("etc/plugstack.properties");
+        String before = Files.readString(settings);
+        node.stop();
+        Files.writeString(settings, before + "\nplugstack.slurm.release=25.11.0\n");
+        node.restart();
+        try {
+            String release = slurm.run(T, "srun", "-V").stdout().strip().replaceAll(".* ", "");
+            assertThat(slurm.runAs(USER, T, "srun", "true").exitCode()).as("node daemon:%n%s", node.log()).isZero();
+            assertThat(node.log()).contains("plugstack: error: plays Slurm 25.11.0 as plugstack.slurm.release says, but this node's is " + release)
+                    .contains("are Slurm " + release + ", but the runtime plays ");
+            assertThat(node.log().lines().filter(l -> l.contains("are Slurm " + release + ", but the runtime plays "))).hasSize(1);
+        } finally {
+            node.stop();
+            Files.writeString(settings, before);
+            node.restart();
+        }
     }
 
     /** Two unprivileged users: both sruns are served by the same user role (root's own would be the root role's). */

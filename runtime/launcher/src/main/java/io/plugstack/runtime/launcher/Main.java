@@ -88,8 +88,9 @@ public final class Main {
                 : logFile.toAbsolutePath().toString());
         Launcher launcher;
         TimestampedLog.Rotation rotation;
+        RuntimeSettings settings;
         try {
-            RuntimeSettings settings = RuntimeSettings.load(home, overrides);
+            settings = RuntimeSettings.load(home, overrides);
             rotation = TimestampedLog.Rotation.of(settings::get);
             HomeLayout.check(home, settings); // never a framework with nothing to run: it would wait for ever
             launcher = new Launcher(settings);
@@ -107,6 +108,9 @@ public final class Main {
         // every line the runtime's daemons write (slurmctld, slurmd, slurmstepd, the host, FileInstall) into
         // the log file with timestamps; the console keeps the shell, and what a command prints for itself
         TimestampedLog.redirect(logFile, rotation);
+        if (!settings.played().isEmpty()) {
+            System.err.println("plugstack: " + settings.played()); // the Slurm a node daemon plays, and why
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(launcher::stop, "plugstack-shutdown"));
         Framework framework;
         try {

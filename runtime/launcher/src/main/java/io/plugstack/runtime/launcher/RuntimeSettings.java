@@ -76,8 +76,43 @@ public final class RuntimeSettings {
                         || k.startsWith("org.osgi.") || k.startsWith("ds.") || k.startsWith("obr."))
                 .forEach(k -> v.put(k, overrides.getProperty(k)));
         RuntimeSettings s = new RuntimeSettings(home.toAbsolutePath().normalize(), v);
+        if (s.nodeDaemon()) {
+            s.playInstalled(InstalledSlurm.find());
+        }
         s.slurmRelease(); // fail fast on a malformed or unsupported release
         return s;
+    }
+
+    /** The setting for the Lua version a runtime plays (bundles/lua's LuaVersion.SETTING). */
+    static final String LUA_VERSION = "plugstack.lua.version";
+    private String played = "";
+
+    /**
+     * A node daemon plays the Slurm installed on its node, and the Lua its job_submit/lua links, unless its
+     * settings say otherwise; a setting that contradicts the node's Slurm stays, and {@link #played} says so.
+     */
+    void playInstalled(InstalledSlurm installed) {
+        StringBuilder said = new StringBuilder();
+        installed.release().filter(r -> ReleaseBehaviour.supported(SlurmVersion.parse(r))).ifPresentOrElse(r -> {
+            String set = values.putIfAbsent(SLURM_RELEASE, r);
+            said.append(set == null ? "plays Slurm " + r + ", this node's (" + installed.releaseFrom() + ")"
+                    : set.equals(r) ? "plays Slurm " + r : "error: plays Slurm " + set + " as " + SLURM_RELEASE + " says, but this node's is "
+                            + r + " (" + installed.releaseFrom() + "): remove the setting to play it");
+        }, () -> said.append(installed.release().map(r -> "this node's Slurm " + r + " (" + installed.releaseFrom()
+                + ") is not a release Plugstack can play; ").orElse("no Slurm program found on this node; ")
+                + "plays Slurm " + values.getOrDefault(SLURM_RELEASE, SlurmRelease.BUILT_FOR)));
+        installed.lua().ifPresent(l -> {
+            String set = values.putIfAbsent(LUA_VERSION, l);
+            said.append(set == null ? " with Lua " + l + ", as " + installed.luaFrom() + " links"
+                    : set.equals(l) ? " with Lua " + l : "; error: plays Lua " + set + " as " + LUA_VERSION + " says, but " + installed.luaFrom()
+                            + " links Lua " + l + ": remove the setting to play it");
+        });
+        played = said.toString();
+    }
+
+    /** What {@link #playInstalled} found and chose, for the log's first lines; "" when not a node daemon. */
+    public String played() {
+        return played;
     }
 
     public Path home() {
