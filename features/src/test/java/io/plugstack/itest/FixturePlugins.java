@@ -46,9 +46,15 @@ public final class FixturePlugins {
             headers.put("Slurm-Plugin-Type", "spank");
             headers.put("Slurm-Plugin-Name", fixture);
             headers.put("Slurm-Plugin-Version", Releases.RUNTIME);
+            // written for every series, as the shipped plugins are: a node daemon plays its node's Slurm (22.05 here)
+            headers.put("Slurm-Plugin-Releases", Releases.WRITTEN_FOR);
         }
 
+        /** A header; a test that sets Slurm-Plugin-Version means that one release (the series default goes). */
         public Spec header(String name, String value) {
+            if (name.equals("Slurm-Plugin-Version")) {
+                headers.remove("Slurm-Plugin-Releases");
+            }
             if (value == null) {
                 headers.remove(name);
             } else {
@@ -127,6 +133,8 @@ public final class FixturePlugins {
     /** The releases the tests speak of. */
     static final class Releases {
         static final String RUNTIME = "25.11.0";
+        /** The series a fixture is written for unless a test says otherwise (Slurm-Plugin-Releases). */
+        static final String WRITTEN_FOR = "22.05-25.11";
 
         private Releases() {
         }
