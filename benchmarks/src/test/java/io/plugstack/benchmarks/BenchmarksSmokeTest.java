@@ -69,4 +69,20 @@ class BenchmarksSmokeTest {
         assertThat(p.exitValue()).as(out).isZero();
         assertThat(out).contains("restart, kill -9 to root.sock served (ms):").contains("RSS after a 10 s protocol fuzz:");
     }
+
+    /** One short round of the real-slurmctld job_submit benchmark: every transport (the C plugin too) serves and is timed. */
+    @Test
+    void jobSubmitOnARealSlurmctldIsTimedForEveryTransport() throws Exception {
+        assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
+                "needs root (CI runs as root): the benchmark starts a real Slurm cluster");
+        ProcessBuilder pb = new ProcessBuilder("bash", ROOT.resolve("benchmarks/run").toString(), "jobsubmit-real", "1", "3")
+                .redirectErrorStream(true);
+        pb.environment().put("WARM", "1");
+        pb.environment().put("PAR", "1");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("paired with none in the same round").contains("  cchain   - none: ");
+    }
 }

@@ -95,7 +95,7 @@ class ReleaseIT {
 
     @Test
     void aThirdPartyPluginBuiltFor25_11IsRefusedWithSlurmsMessage() throws Exception {
-        Bundle b = runtime.deploy(new FixturePlugins(dir).plugin("itest.release.thirdparty", "good").build());
+        Bundle b = runtime.deploy(new FixturePlugins(dir).plugin("itest.release.thirdparty", "good").header("Slurm-Plugin-Version", "25.11.0").build());
         PlugstackRuntime.await(() -> runtime.refusal(b).isPresent(), "a refusal of the third-party plugin");
         assertThat(b.getState()).isEqualTo(Bundle.INSTALLED);
         assertThat(runtime.refusal(b).orElseThrow().reason()).isEqualTo("Slurm-Plugin-Version 25.11.0 does not match the "

@@ -232,6 +232,48 @@ class RealSlurmSpankIT {
         assertThat(tmp).doesNotExist();
     }
 
+    /**
+     * Issue 27: with the bridge built without job_script callbacks (plugstack_bridge_nojs.so, cheaper: slurmd
+     * then spawns no slurmstepd for prologs and epilogs) no job_epilog comes, and the TMPDIR private-tmp made
+     * goes when the job's last step on the node ends: after an srun, and after a batch job whose script ran a
+     * step of its own.
+     */
+    @Test
+    void withTheBridgeWithoutJobScriptCallbacksTheJobsLastStepRemovesItsTmpdir() throws Exception {
+        String full = Files.readString(slurm.plugstackConf());
+        Files.writeString(slurm.plugstackConf(), full.replace("plugstack_bridge.so", "plugstack_bridge_nojs.so"));
+        slurm.restartSlurmd();
+        try {
+            Result r = slurm.runAs(RealSlurm.TEST_USER, T, "srun", "sh", "-c", "echo $SLURM_JOB_ID $TMPDIR; test -d $TMPDIR && echo there")
+                    .assertOk();
+            String[] seen = r.stdout().lines().toList().get(0).split(" ");
+            assertThat(seen[1]).as("%s", r).isEqualTo(work.resolve("tmp").resolve("slurm-" + seen[0]).toString());
+            assertThat(r.stdout()).contains("there");
+            for (int i = 0; i < 200 && Files.exists(Path.of(seen[1])); i++) {
+                Thread.sleep(50); // slurmstepd's exit may run a moment after srun has its tasks' end
+            }
+            assertThat(Path.of(seen[1])).as("the step, the job's last, removed it").doesNotExist();
+
+            Path out = work.resolve("nojs-batch.out");
+            Result b = slurm.runAs(RealSlurm.TEST_USER, T, "sbatch", "-o", out.toString(), "--wrap",
+                    "echo $TMPDIR; srun sh -c 'test -d $TMPDIR && echo step-sees-it'; test -d $TMPDIR && echo batch-still-has-it").assertOk();
+            String job = b.stdout().strip().replaceAll("\\D+", "");
+            Path batchTmp = work.resolve("tmp").resolve("slurm-" + job);
+            for (int i = 0; i < 200 && !(Files.exists(out) && Files.readString(out).contains("batch-still-has-it")); i++) {
+                Thread.sleep(100);
+            }
+            assertThat(Files.readString(out)).as("node daemon:%n%s", node.log()).contains(batchTmp.toString()).contains("step-sees-it")
+                    .contains("batch-still-has-it");
+            for (int i = 0; i < 200 && Files.exists(batchTmp); i++) {
+                Thread.sleep(50);
+            }
+            assertThat(batchTmp).as("the batch step, the job's last, removed it").doesNotExist();
+        } finally {
+            Files.writeString(slurm.plugstackConf(), full);
+            slurm.restartSlurmd();
+        }
+    }
+
     @Test
     void aRequiredJavaPluginFailingInitStopsSrunAsSlurmStopsItForACPlugin() throws IOException {
         Files.writeString(node.plugstackConf(), "required renice min=50\n");

@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ServiceScope;
 
 import io.plugstack.api.plugin.RuntimeHome;
 import io.plugstack.api.spank.Spank;
+import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.api.spank.SpankResult;
@@ -20,7 +21,8 @@ import io.plugstack.api.user.PrivateDirectory;
 
 /**
  * A private TMPDIR per job: {@code <base>/slurm-<jobid>}, made in the prolog (or by the first step
- * if the prolog did not run), set as TMPDIR in every step's environment, removed in the epilog.
+ * if the prolog did not run), set as TMPDIR in every step's environment, removed in the epilog (or, with
+ * no prolog, when the job's last step on the node ends: {@link StepMarks}).
  * plugstack.conf: {@code optional private-tmp [base=/tmp] [records=<dir>]}.
  *
  * <p>These callbacks run as root on a node, in a base any user can write to, and a job id can come back
@@ -54,13 +56,20 @@ public class PrivateTmpPlugin implements SpankPlugin {
 
     @Override
     public int jobProlog(Spank spank, List<String> args) {
-        return withDirectory(spank, args, (tmp, user) -> directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user));
+        return withDirectory(spank, args, (tmp, user) -> new StepMarks(tmp.records()).locked(() -> {
+            new StepMarks(tmp.records()).prolog(tmp.job());
+            return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
+        }));
     }
 
     @Override
     public int userInit(Spank spank, List<String> args) {
         return withDirectory(spank, args, (tmp, user) -> {
-            directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
+            StepMarks marks = new StepMarks(tmp.records());
+            marks.locked(() -> {
+                marks.stepBegins(tmp.job(), step(spank));
+                return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
+            });
             SpankError e = spank.setenv("TMPDIR", tmp.directory().toString(), true);
             if (e != SpankError.SUCCESS) {
                 throw new IOException("cannot set TMPDIR: " + e.strerror());
@@ -68,9 +77,38 @@ public class PrivateTmpPlugin implements SpankPlugin {
         });
     }
 
+    /**
+     * A step ends (slurmstepd's exit): when no job_prolog made the directory (the bridge built without
+     * job_script callbacks, whose job_epilog never comes) and this was the job's last step running here, the
+     * directory goes now, so that no job leaves one behind. A later step of the same allocation gets a new one.
+     */
+    @Override
+    public int exit(Spank spank, List<String> args) {
+        if (spank.context() != SpankContext.REMOTE) {
+            return 0;
+        }
+        return withDirectory(spank, args, (tmp, user) -> {
+            StepMarks marks = new StepMarks(tmp.records());
+            marks.locked(() -> {
+                if (marks.stepEndsLast(tmp.job(), step(spank))) {
+                    directories(tmp).remove(tmp.base(), tmp.name(), tmp.job(), user);
+                    marks.forget(tmp.job());
+                }
+                return null;
+            });
+        });
+    }
+
     @Override
     public int jobEpilog(Spank spank, List<String> args) {
-        return withDirectory(spank, args, (tmp, user) -> directories(tmp).remove(tmp.base(), tmp.name(), tmp.job(), user));
+        return withDirectory(spank, args, (tmp, user) -> {
+            directories(tmp).remove(tmp.base(), tmp.name(), tmp.job(), user);
+            new StepMarks(tmp.records()).forget(tmp.job());
+        });
+    }
+
+    private static long step(Spank spank) {
+        return spank.stepId().orElse(-1L);
     }
 
     private static PrivateDirectory directories(JobTmp tmp) {

@@ -76,6 +76,42 @@ class PrivateTmpPluginTest {
         assertThat(recordsHeld()).isEmpty();
     }
 
+    private FakeSpank stepNumber(long job, long stepId, SpankCallback callback) {
+        return FakeSpank.in(SpankContext.REMOTE).during(callback).name("private-tmp").job(job, stepId).user(user(), group());
+    }
+
+    @Test
+    void withoutAPrologTheJobsLastStepToEndRemovesItsDirectory() throws Exception {
+        Path dir = base.resolve("slurm-8");
+        assertThat(new PrivateTmpPlugin().userInit(stepNumber(8, 0, SpankCallback.USER_INIT), args())).isZero();
+        assertThat(new PrivateTmpPlugin().userInit(stepNumber(8, 1, SpankCallback.USER_INIT), args())).isZero();
+        assertThat(new PrivateTmpPlugin().exit(stepNumber(8, 0, SpankCallback.EXIT), args())).isZero();
+        assertThat(dir).as("step 1 still runs").isDirectory();
+        assertThat(new PrivateTmpPlugin().exit(stepNumber(8, 1, SpankCallback.EXIT), args())).isZero();
+        assertThat(dir).as("no job_epilog will come: the last step removed it").doesNotExist();
+        assertThat(recordsHeld()).isEmpty();
+    }
+
+    @Test
+    void withAPrologTheStepsLeaveTheDirectoryToTheEpilog() throws Exception {
+        Path dir = base.resolve("slurm-9");
+        assertThat(new PrivateTmpPlugin().jobProlog(prolog(9, user(), group()), args())).isZero();
+        assertThat(new PrivateTmpPlugin().userInit(stepNumber(9, 0, SpankCallback.USER_INIT), args())).isZero();
+        assertThat(new PrivateTmpPlugin().exit(stepNumber(9, 0, SpankCallback.EXIT), args())).isZero();
+        assertThat(dir).as("the next step of the allocation still finds it").isDirectory();
+        assertThat(new PrivateTmpPlugin().jobEpilog(epilog(9, user(), group()), args())).isZero();
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
+    void srunsOwnExitRemovesNothing() throws Exception {
+        Path dir = base.resolve("slurm-10");
+        assertThat(new PrivateTmpPlugin().userInit(stepNumber(10, 0, SpankCallback.USER_INIT), args())).isZero();
+        FakeSpank local = FakeSpank.in(SpankContext.LOCAL).during(SpankCallback.EXIT).name("private-tmp").job(10, 0).user(user(), group());
+        assertThat(new PrivateTmpPlugin().exit(local, args())).isZero();
+        assertThat(dir).isDirectory();
+    }
+
     @Test
     void aStepOnTheEngineGetsThePrologsDirectoryAsTmpdir() {
         assertThat(new PrivateTmpPlugin().jobProlog(prolog(8, user(), group()), args())).isZero();
