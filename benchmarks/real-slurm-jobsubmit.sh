@@ -10,6 +10,7 @@
 #   chain     JobSubmitPlugins=lua with Plugstack's shim -> the daemon's chain of the seven sample plugins
 #             (all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle)
 #   cchain    JobSubmitPlugins=plugstack, the C plugin (built against the installed Slurm's source) -> the same chain
+#   cempty    the C plugin -> a daemon whose chain is empty: what the transport alone costs
 #   plualua   the shim -> the daemon's own job_submit/lua running the benchmark's policy.lua
 #   slurmlua  Slurm's own job_submit/lua running the same policy.lua (the anchor)
 # Each config: WARM (50) untimed submissions to a fresh slurmctld, sdiag -r, then SUBMISSIONS x `sbatch -H -t 10 -o /dev/null --wrap true` (held: nothing is
@@ -28,7 +29,10 @@ N=${2:-150}
 WARM=${WARM:-50}
 PAR=${PAR:-4}
 export SLURMCTLD_PORT=${SLURMCTLD_PORT:-22817} SLURMD_PORT=${SLURMD_PORT:-22818}
-CONFIGS=(none chain cchain plualua slurmlua)
+# CONFIGS="none cempty ..." runs those only (none first: every other is paired with it)
+read -r -a CONFIGS <<< "${CONFIGS:-none chain cchain cempty plualua slurmlua}"
+[[ ${CONFIGS[0]} == none ]] || bench_die "CONFIGS must start with none"
+OTHERS=("${CONFIGS[@]:1}")
 PLUGIN_SO_DIR=$ROOT/runtime/bridge/target/c
 [[ $ROUNDS =~ ^[1-9][0-9]*$ && $N =~ ^[1-9][0-9]*$ ]] || bench_die "usage: real-slurm-jobsubmit.sh [rounds [submissions]]"
 [[ $(id -u) == 0 ]] || bench_die "needs root (slurmd runs as root; sdiag -r)"
@@ -64,7 +68,7 @@ start_cluster() { # CONFIG
   local knob= plugindir=
   case $1 in
     none) ;;
-    cchain)
+    cchain|cempty)
       knob=plugstack
       plugindir=/usr/lib/x86_64-linux-gnu/slurm-wlm:$PLUGIN_SO_DIR
       echo "socket=$NODE_SOCKETS/ctld.sock" > "$CLUSTER/etc/job_submit_plugstack.conf"
@@ -91,6 +95,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
     config=${CONFIGS[(k + round - 1) % ${#CONFIGS[@]}]}
     case $config in
       chain|cchain) chain_is "all_partitions,defaults,logging,partition,pbs,require_timelimit,throttle" ;;
+      cempty) chain_is "" ;;
       plualua) chain_is "lua" ;;
     esac
     start_cluster "$config"
@@ -128,7 +133,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
   # paired with none of the same round: the machine's drift over minutes (seen here: every config's
   # ave_time x4 from the first round to the third) cancels out
-  for c in chain cchain plualua slurmlua; do
+  for c in "${OTHERS[@]}"; do
     DIFF[$c]+="$(( ROUND_AVE[$c] - ROUND_AVE[none] )) "
     SHARE[$c]+="$(awk -v r="${ROUND_RATE[$c]}" -v n="${ROUND_RATE[none]}" 'BEGIN{printf "%.0f", 100*r/n}') "
   done
@@ -142,7 +147,7 @@ for c in "${CONFIGS[@]}"; do
     "$(echo "${WALL[$c]}" | median)" "$(echo "${RATE[$c]}" | median)" "$PAR"
 done
 echo "paired with none in the same round (median over the $ROUNDS rounds):"
-for c in chain cchain plualua slurmlua; do
+for c in "${OTHERS[@]}"; do
   printf '  %-8s - none: %+.0f us per submission (rounds: %s)   sbatch throughput %s%% of none (rounds: %s)\n' "$c" \
     "$(echo "${DIFF[$c]}" | median)" "${DIFF[$c]% }" "$(echo "${SHARE[$c]}" | median)" "${SHARE[$c]% }"
 done
