@@ -1,0 +1,142 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a site's cli_filter.lua reads in the real srun, sbatch and salloc is what Slurm's own cli_filter/lua
+ * gives it (issue 27): the probe (clifilter-probe/cli_filter.lua: the options at every hook) runs under
+ * Slurm's own cli_filter/lua on one real cluster and under Plugstack's cli_filter/lua behind the shim on
+ * another, for every command line of jobdesc-probe/cases.tsv; the dumps must be equal line by line, but for
+ * options the command did not set (below).
+ */
+@Timeout(300)
+class RealSlurmCliFilterProbeIT {
+
+    private static final Duration T = Duration.ofSeconds(30);
+
+    @TempDir
+    static Path dir;
+    static RealSlurm slurms;
+    static ShimCluster plugstack;
+    static Path slurmsDump;
+    static Path plugstackDump;
+
+    @BeforeAll
+    static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dumps = Files.createDirectories(dir.resolve("dumps"));
+        Files.setAttribute(dumps, "unix:mode", 01777);
+        slurmsDump = dumps.resolve("slurms.txt");
+        plugstackDump = dumps.resolve("plugstack.txt");
+        slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("CLI_FILTER_PLUGINS", "lua"), Map.of("cli_filter.lua", probe(slurmsDump)),
+                31817, 31818);
+        plugstack = ShimCluster.start(Files.createDirectories(dir.resolve("plugstack")), "CliFilterPlugins=lua\n", "CLI_FILTER_PLUGINS",
+                "cli_filter.lua", "user.sock", 32817, 32818);
+        Files.writeString(plugstack.node.home().resolve("etc/cli_filter.lua"), probe(plugstackDump));
+        for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
+            Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        // FileInstall hands the daemon its CliFilterPlugins=lua a moment after it starts: until the probe answers
+        for (int i = 0; i < 120 && !Files.exists(plugstackDump); i++) {
+            plugstack.slurm.run(T, "sbatch", "-H", "--wrap", "true");
+            Thread.sleep(500);
+        }
+        assertThat(plugstackDump).as("the probe never ran behind the shim; node daemon:%n%s", plugstack.node.log()).exists();
+    }
+
+    @AfterAll
+    static void stopTheClusters() throws Exception {
+        try {
+            if (slurms != null) {
+                slurms.close();
+            }
+        } finally {
+            ShimCluster.closeQuietly(plugstack);
+        }
+    }
+
+    /**
+     * The one drift left (issue 27): Slurm's options proxy answers an option the command did not set with its
+     * default text ("unset", "Unknown", "-2"); the shim sends json_cli_options, which holds set options only,
+     * so Plugstack's answers nil. Allowed only where Slurm's text is the one it gives the same command with no
+     * option at all: an option the command did set, lost on the way, is still a difference.
+     */
+    @Test
+    void everyOptionASitesScriptReadsIsWhatSlurmsOwnLuaGivesIt() throws Exception {
+        List<String> differences = new ArrayList<>();
+        Map<String, Map<String, String>> unset = new java.util.HashMap<>(); // command -> "hook\toption" -> Slurm's text
+        for (String line : resource("jobdesc-probe/cases.tsv").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList()) {
+            String[] c = line.split("\t", 2);
+            String[] argv = c[1].split(" ");
+            Files.deleteIfExists(slurmsDump);
+            Files.deleteIfExists(plugstackDump);
+            RealSlurm.Result a = slurms.run(T, argv);
+            RealSlurm.Result b = plugstack.slurm.run(T, argv);
+            List<String> theirs = lines(slurmsDump, slurms.workDir());
+            List<String> ours = lines(plugstackDump, plugstack.slurm.workDir());
+            if (theirs.isEmpty()) {
+                differences.add(c[0] + ": no dump from Slurm's own cli_filter/lua: " + a);
+                continue;
+            }
+            Map<String, String> defaults = unset.computeIfAbsent(argv[0], k -> keyed(theirs)); // the first case of each command is bare
+            String hook = "";
+            for (int i = 0; i < Math.max(theirs.size(), ours.size()); i++) {
+                String t = i < theirs.size() ? theirs.get(i) : "(none)";
+                String o = i < ours.size() ? ours.get(i) : "(none)";
+                hook = t.startsWith("=== ") ? t : hook;
+                String option = t.split("\t", 2)[0];
+                boolean unsetHere = o.equals(option + "\tnil nil") && t.equals(defaults.get(hook + "\t" + option));
+                if (!t.equals(o) && !unsetHere) {
+                    differences.add(c[0] + ": Slurm's Lua \"" + t + "\", Plugstack \"" + o + "\"" + (differences.isEmpty() ? " [" + b + "]" : ""));
+                }
+            }
+        }
+        assertThat(differences).isEmpty();
+    }
+
+    /** A dump's option lines by "hook header\toption". */
+    private static Map<String, String> keyed(List<String> dump) {
+        Map<String, String> out = new java.util.HashMap<>();
+        String hook = "";
+        for (String l : dump) {
+            hook = l.startsWith("=== ") ? l : hook;
+            out.put(hook + "\t" + l.split("\t", 2)[0], l);
+        }
+        return out;
+    }
+
+    private static List<String> lines(Path dump, Path workDir) throws IOException {
+        return Files.exists(dump) ? Files.readString(dump).replace(workDir.toString(), "<work>").lines().toList() : List.of();
+    }
+
+    private static String probe(Path dump) throws IOException {
+        return resource("clifilter-probe/cli_filter.lua").replace("@DUMP@", dump.toString());
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = RealSlurmCliFilterProbeIT.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("no test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
