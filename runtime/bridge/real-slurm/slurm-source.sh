@@ -13,6 +13,7 @@ die() { echo "slurm-source: $*" >&2; exit 1; }
 
 [[ $# -eq 1 ]] || die "usage: slurm-source.sh DIR"
 dir=$(mkdir -p "$1" && cd "$1" && pwd)
+command -v dpkg-source >/dev/null || die "dpkg-source is missing: apt-get source needs it (Debian: dpkg-dev; as root: real-slurm/cluster.sh install)"
 command -v apt-get >/dev/null || die "no apt-get on this machine: build job_submit_plugstack.so with SLURM_SRC=<a configured source tree of the installed Slurm>"
 version=$(dpkg-query -W -f='${Version}' slurmctld 2>/dev/null) \
   || die "slurmctld is not installed (as root: real-slurm/cluster.sh install)"
