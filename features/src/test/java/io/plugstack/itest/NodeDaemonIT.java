@@ -78,12 +78,22 @@ class NodeDaemonIT {
     private Process startDaemon(Path home, Path sockets, Path log) throws Exception {
         Process daemon = launchDaemon(home, sockets, log);
         Path user = sockets.resolve("user.sock");
-        for (int i = 0; i < 600 && !Files.exists(user) && daemon.isAlive(); i++) {
+        // served, not only there: the file can be there a moment before its listener is (the bridge waits the same way)
+        for (int i = 0; i < 600 && !accepts(user) && daemon.isAlive(); i++) {
             Thread.sleep(50);
         }
-        assertThat(user).as("the node daemon's user socket (daemon output: %s)", Files.exists(log) ? Files.readString(log) : "")
-                .exists();
+        assertThat(accepts(user)).as("the node daemon's user socket (daemon output: %s)", Files.exists(log) ? Files.readString(log) : "")
+                .isTrue();
         return daemon;
+    }
+
+    private static boolean accepts(Path socket) {
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            ch.connect(UnixDomainSocketAddress.of(socket));
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /** One command line in the daemon's shell, as root: "exit-code output". */
