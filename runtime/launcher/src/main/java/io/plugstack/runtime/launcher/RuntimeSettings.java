@@ -76,7 +76,8 @@ public final class RuntimeSettings {
                         || k.startsWith("org.osgi.") || k.startsWith("ds.") || k.startsWith("obr."))
                 .forEach(k -> v.put(k, overrides.getProperty(k)));
         RuntimeSettings s = new RuntimeSettings(home.toAbsolutePath().normalize(), v);
-        if (s.nodeDaemon()) {
+        // the root role finds the node's Slurm once; its child roles get what it plays with their settings
+        if (s.nodeDaemon() && overrides.getProperty(RoleSeed.PROPERTY) == null) {
             s.playInstalled(InstalledSlurm.find());
         }
         s.slurmRelease(); // fail fast on a malformed or unsupported release

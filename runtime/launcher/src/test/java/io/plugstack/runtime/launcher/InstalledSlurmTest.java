@@ -61,4 +61,15 @@ class InstalledSlurmTest {
         assertThat(s.played()).startsWith("this node's Slurm 20.11.9 (/usr/sbin/slurmd -V) is not a release Plugstack can play; plays Slurm ");
         assertThat(s.slurmRelease().toString()).isNotEqualTo("20.11.9");
     }
+
+    @Test
+    void aChildRoleLooksForNothingAndPlaysWhatTheRootRoleGaveIt() {
+        Properties p = new Properties();
+        p.setProperty(RuntimeSettings.NODE_SOCKET_DIR, home.resolve("run").toString());
+        p.setProperty(RoleSeed.PROPERTY, home.resolve("seed").toString());
+        p.setProperty("plugstack.slurm.release", "22.05.8");
+        RuntimeSettings s = RuntimeSettings.load(home, p);
+        assertThat(s.played()).isEmpty();
+        assertThat(s.slurmRelease().toString()).isEqualTo("22.05.8");
+    }
 }

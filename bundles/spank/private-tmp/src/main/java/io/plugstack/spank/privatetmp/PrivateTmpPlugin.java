@@ -56,10 +56,13 @@ public class PrivateTmpPlugin implements SpankPlugin {
 
     @Override
     public int jobProlog(Spank spank, List<String> args) {
-        return withDirectory(spank, args, (tmp, user) -> new StepMarks(tmp.records()).locked(() -> {
-            new StepMarks(tmp.records()).prolog(tmp.job());
-            return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
-        }));
+        return withDirectory(spank, args, (tmp, user) -> {
+            StepMarks marks = new StepMarks(tmp.records());
+            marks.locked(() -> {
+                marks.prolog(tmp.job());
+                return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
+            });
+        });
     }
 
     @Override
