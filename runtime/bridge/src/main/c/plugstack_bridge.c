@@ -471,6 +471,14 @@ static void apply(spank_t sp, spank_context_t ctx, enum callback cb, const struc
 			if (setpriority(PRIO_PROCESS, 0, (int)e->number) < 0)
 				slurm_error("plugstack: cannot set the task's niceness to %lld: %s", (long long)e->number,
 					    strerror(errno));
+		} else if (e->kind == PS_EFFECT_TASK_NICENESS && cb == CB_TASK_POST_FORK) {
+			/* slurmstepd, root, with the task forked and held back from exec: the program inherits it */
+			pid_t pid = 0;
+			if (spank_get_item(sp, S_TASK_PID, &pid) != ESPANK_SUCCESS || pid <= 0)
+				slurm_error("plugstack: cannot set the task's niceness to %lld: no task pid", (long long)e->number);
+			else if (setpriority(PRIO_PROCESS, (id_t)pid, (int)e->number) < 0)
+				slurm_error("plugstack: cannot set the niceness of task pid %ld to %lld: %s", (long)pid,
+					    (long long)e->number, strerror(errno));
 		} else if (e->kind == PS_EFFECT_PREPEND_TASK_ARGV) {
 			/* Slurm 23.11+; looked up at run time so one source serves every release */
 			spank_err_t (*prepend)(spank_t, int, const char *[]) = NULL;

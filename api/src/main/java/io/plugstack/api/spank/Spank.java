@@ -273,8 +273,11 @@ public interface Spank {
     /**
      * Sets the scheduling priority (nice value, -20..19) the current task starts with. Plugstack's own
      * call, not one of spank.h's: a change to the task's own process that every driver can apply there.
-     * On a real Slurm the bridge calls {@code setpriority(PRIO_PROCESS, 0, niceness)} in the task's
-     * process just before it execs the task's program, so this works on every Slurm release (unlike
+     * On a real Slurm the bridge calls {@code setpriority(2)}: in task_post_fork from slurmstepd on the
+     * task's pid ({@code S_TASK_PID}), while Slurm still holds the task back from exec, as Slurm's own
+     * renice.c does; in task_init_privileged and task_init in the task's own process just before it execs
+     * the task's program. Set in task_post_fork it costs the task no connection of its own to the runtime
+     * (a task whose plugins define no task callback opens none). It works on every Slurm release (unlike
      * {@link #prependTaskArgv}, which needs {@code spank_prepend_task_argv}, 23.11+); the job-launch bench
      * starts the task at that niceness. The task's argv, as {@code S_JOB_ARGV} and the other plugins see
      * it, is not changed. When several calls (or plugins) set it for one task, the last one wins. As for
@@ -283,8 +286,8 @@ public interface Spank {
      *
      * @param niceness the task's nice value, from -20 (most favourable) to 19
      * @return SUCCESS; BAD_ARG for a value outside -20..19 (checked first, as spank.c checks its
-     *         arguments); NOT_TASK outside task_init_privileged and task_init (remote context, with a
-     *         current task)
+     *         arguments); NOT_TASK outside task_init_privileged, task_post_fork and task_init (remote
+     *         context, with a current task)
      * @since io.plugstack.api.spank 0.2.0
      */
     SpankError setTaskNiceness(int niceness);

@@ -75,7 +75,7 @@ public enum SpankCallback {
      * method's {@code @return}.
      */
     TASK_POST_FORK("slurm_spank_task_post_fork", "task_post_fork", "taskPostFork", SpankPlugin::taskPostFork,
-            EnumSet.noneOf(Allows.class), SpankContext.REMOTE),
+            EnumSet.of(Allows.SET_TASK_NICENESS), SpankContext.REMOTE),
     /**
      * {@code slurm_spank_task_exit}, {@link SpankPlugin#taskExit}: per task, as its exit status is collected.
      * Contexts: remote (slurmstepd). Returns 0 for success; what a required plugin's non-zero does is that

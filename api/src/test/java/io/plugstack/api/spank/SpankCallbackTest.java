@@ -175,8 +175,8 @@ class SpankCallbackTest {
     }
 
     @Test
-    void setTaskNicenessIsValidOnlyInTaskInitPrivilegedAndTaskInit() {
-        Set<SpankCallback> valid = EnumSet.of(SpankCallback.TASK_INIT_PRIVILEGED, SpankCallback.TASK_INIT);
+    void setTaskNicenessIsValidOnlyInTaskInitPrivilegedTaskPostForkAndTaskInit() {
+        Set<SpankCallback> valid = EnumSet.of(SpankCallback.TASK_INIT_PRIVILEGED, SpankCallback.TASK_POST_FORK, SpankCallback.TASK_INIT);
         for (SpankCallback c : SpankCallback.values()) {
             assertEquals(valid.contains(c), c.allows(SpankCallback.Allows.SET_TASK_NICENESS), c.symbol());
         }

@@ -15,11 +15,12 @@ import io.plugstack.api.spank.SpankPlugin;
  * {@code --renice=prio}: run the job's tasks at scheduling priority (niceness) {@code prio}.
  * plugstack.conf: {@code required renice [min=-20] [max=19]} bounds what users may ask for. The
  * option is checked on the submitting side (a bad value stops srun/sbatch with an error) and applied
- * on the remote side: in task_init_privileged (the task's process, still root, so a priority below the
- * current one is allowed; task_init runs after the drop to the job's user) it sets the task's niceness
- * to {@code prio} with {@link Spank#setTaskNiceness(int)}, which the bench applies when it starts the
- * task and a real Slurm's bridge applies in the task's own process (setpriority, on every Slurm release);
- * the task's argv is left as it is. Prototype scope: every stack has its own instance, as every C
+ * on the remote side: in task_post_fork (slurmstepd, root, so a priority below the current one is
+ * allowed, with the task forked and not yet exec'd, as Slurm's own renice.c does) it sets the task's
+ * niceness to {@code prio} with {@link Spank#setTaskNiceness(int)}, which the bench applies when it
+ * starts the task and a real Slurm's bridge applies from slurmstepd on the task's pid (setpriority, on
+ * every Slurm release). No task callback runs in the task's own process, so the task opens no
+ * connection to the runtime. The task's argv is left as it is. Prototype scope: every stack has its own instance, as every C
  * plugin has its own globals in each srun and slurmstepd process.
  */
 @Component(service = SpankPlugin.class, scope = ServiceScope.PROTOTYPE)
@@ -54,7 +55,7 @@ public class RenicePlugin implements SpankPlugin {
     }
 
     @Override
-    public int taskInitPrivileged(Spank spank, List<String> args) {
+    public int taskPostFork(Spank spank, List<String> args) {
         if (priority == null || spank.context() != SpankContext.REMOTE) {
             return 0;
         }

@@ -14,19 +14,27 @@ import io.plugstack.testkit.spank.SpankRun;
 import io.plugstack.testkit.spank.SpankRunner;
 
 /**
- * --renice=prio: checked when given, applied in task_init_privileged as the task's niceness. Every process gets
+ * --renice=prio: checked when given, applied in task_post_fork as the task's niceness (from slurmstepd, as Slurm's renice.c). Every process gets
  * its own instance, as the plugin's prototype-scope component does in the runtime.
  */
 class RenicePluginTest {
 
     @Test
-    void reniceSetsTheNicenessOfEveryTaskInTaskInitPrivileged() {
+    void reniceSetsTheNicenessOfEveryTaskInTaskPostFork() {
         SpankRun run = SpankRunner.of(RenicePlugin::new).option("renice", "-3").tasks(2).verbosity(2).srun();
         assertThat(run.ok()).as(run.failure()).isTrue();
         assertThat(run.taskNiceness(0)).hasValue(-3);
         assertThat(run.taskNiceness(1)).hasValue(-3);
         assertThat(run.taskArgv(0)).as("the task's argv is left alone").containsExactly("true");
         assertThat(run.log()).contains("slurmstepd: debug:  renice: task runs at priority -3");
+    }
+
+    /** The bridge calls a plugin only for what it defines: with no task_init_privileged or task_init, a task child opens no connection. */
+    @Test
+    void reniceDefinesNoCallbackThatRunsInTheTasksOwnProcess() {
+        java.util.Set<String> declared = java.util.Arrays.stream(RenicePlugin.class.getDeclaredMethods())
+                .map(java.lang.reflect.Method::getName).collect(java.util.stream.Collectors.toSet());
+        assertThat(declared).contains("taskPostFork").doesNotContain("taskInitPrivileged", "taskInit");
     }
 
     @Test
@@ -59,7 +67,7 @@ class RenicePluginTest {
         assertThat(init.registeredOptions()).singleElement().satisfies(o -> assertThat(o.callback().handle(o.val(), "5", true)).isZero());
         // user_init is no task callback: the real handle refuses the niceness there
         FakeSpank userInit = FakeSpank.in(SpankContext.REMOTE).during(SpankCallback.USER_INIT);
-        assertThat(p.taskInitPrivileged(userInit, List.of())).isEqualTo(-1);
+        assertThat(p.taskPostFork(userInit, List.of())).isEqualTo(-1);
         assertThat(userInit.loggedLines()).containsExactly("slurmstepd: error: renice: cannot set the priority of the task: "
                 + SpankError.NOT_TASK.strerror());
     }

@@ -134,11 +134,16 @@ final class BridgeSession implements AutoCloseable {
         return new Done(r.rc(), r.failureMode().map(SpankError::code).orElse(0), envOps, jcOps, lines, options, effects);
     }
 
+    /** The callbacks in which plugins may change the task about to start (its niceness, its argv). */
     private static boolean isTaskStart(SpankCallback callback) {
-        return callback == SpankCallback.TASK_INIT_PRIVILEGED || callback == SpankCallback.TASK_INIT;
+        return callback == SpankCallback.TASK_INIT_PRIVILEGED || callback == SpankCallback.TASK_POST_FORK
+                || callback == SpankCallback.TASK_INIT;
     }
 
-    /** What the plugins did to the task about to start in this callback, for the bridge to do in the task's own process. */
+    /**
+     * What the plugins did to the task about to start in this callback, for the bridge to do: in the task's own
+     * process, or from slurmstepd on the task's pid (task_post_fork).
+     */
     private static List<Messages.Effect> effects(TaskFacts before, TaskFacts task) {
         List<Messages.Effect> effects = new ArrayList<>();
         if (task.niceness() != null && !task.niceness().equals(before.niceness())) {

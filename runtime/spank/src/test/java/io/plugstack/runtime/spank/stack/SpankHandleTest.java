@@ -114,8 +114,8 @@ class SpankHandleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_INIT"})
-    void setTaskNicenessIsValidInTaskInitPrivilegedAndTaskInit(SpankCallback callback) {
+    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_POST_FORK", "TASK_INIT"})
+    void setTaskNicenessIsValidInTaskInitPrivilegedTaskPostForkAndTaskInit(SpankCallback callback) {
         SpankHandle h = remoteWithTasks();
         h.currentTask(1);
         h.enter(null, callback);
@@ -126,7 +126,7 @@ class SpankHandleTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_INIT"}, mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(value = SpankCallback.class, names = {"TASK_INIT_PRIVILEGED", "TASK_POST_FORK", "TASK_INIT"}, mode = EnumSource.Mode.EXCLUDE)
     void setTaskNicenessIsNotTaskInEveryOtherCallback(SpankCallback callback) {
         SpankHandle h = remoteWithTasks();
         h.currentTask(1);
