@@ -1,6 +1,6 @@
 # node-daemon.sh - sourced by benchmarks/bridge-c.sh and benchmarks/real-slurm.sh, not run.
 # A Plugstack node daemon for a benchmark: a copy of the built distribution in its own directory,
-# started as this shell's child (`plugstack.jar --home H --node --socket-dir D --log F`), and stopped
+# started as this shell's child (`bin/plugstack-node`, as an admin starts it), and stopped
 # ONLY by the PID recorded at its start (SIGTERM, then SIGKILL to that same PID), never by name.
 #
 # Needs: $ROOT (the repository). Sets: NODE_DIR, NODE_PID, NODE_SOCKETS, NODE_BOOT_MS.
@@ -21,13 +21,14 @@ ensure_dist() {
   [[ -f $DIST/plugstack.jar ]] || bench_die "no $DIST/plugstack.jar"
 }
 
-# node_alive: the recorded PID still runs this daemon (its command line names its own home)
+# node_alive: the recorded PID still runs this daemon (its command line names its own home: bin/plugstack-node's
+# sh for the moment before it execs java, then java's -jar .../plugstack.jar)
 node_alive() {
   local st
   [[ -n $NODE_PID && -d /proc/$NODE_PID ]] || return 1
   st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' "/proc/$NODE_PID/status" 2>/dev/null) || return 1
   [[ -n $st && $st != Z && $st != X ]] || return 1
-  tr '\0' ' ' < "/proc/$NODE_PID/cmdline" 2>/dev/null | grep -qF -- "$NODE_DIR/home/plugstack.jar"
+  tr '\0' ' ' < "/proc/$NODE_PID/cmdline" 2>/dev/null | grep -qE -- "$NODE_DIR/home/(plugstack\.jar|bin/plugstack-node)"
 }
 
 # node_start DIR CONF: a copy of the distribution in DIR/home whose plugstack.conf is CONF; returns
@@ -37,14 +38,14 @@ node_start() {
   NODE_DIR=$dir
   NODE_SOCKETS=$dir/run
   install -d -m 0755 "$dir" "$dir/home" "$dir/log"
-  # bridge/: the user role's monitor client, bridge/prebuilt/plugstack-run
-  for sub in system features etc lib bridge; do cp -R "$DIST/$sub" "$dir/home/"; done
-  cp "$DIST/plugstack.jar" "$dir/home/"
+  # bridge/: the user role's monitor client, bridge/prebuilt/plugstack-run; bin/: the product's own launcher
+  for sub in system features etc lib bridge bin; do [[ -e $dir/home/$sub ]] || cp -R "$DIST/$sub" "$dir/home/"; done
+  [[ -e $dir/home/plugstack.jar ]] || cp -p "$DIST/plugstack.jar" "$dir/home/"
   printf '%s' "$conf" > "$dir/home/etc/plugstack.conf"
   t0=$EPOCHREALTIME
-  # shellcheck disable=SC2086 # NODE_JAVA_OPTS: words on purpose
-  "$JAVA" ${NODE_JAVA_OPTS:-} -jar "$dir/home/plugstack.jar" --home "$dir/home" --node --socket-dir "$NODE_SOCKETS" \
-    --log "$dir/log/plugstack-node.log" </dev/null >>"$dir/daemon.out" 2>&1 &
+  # as an admin starts it: bin/plugstack-node and its JVM options (NODE_JAVA_OPTS adds to them), exec'd: the PID is java's
+  PLUGSTACK_SOCKET_DIR=$NODE_SOCKETS PLUGSTACK_LOG=$dir/log/plugstack-node.log PLUGSTACK_JAVA_OPTS=${NODE_JAVA_OPTS:-} \
+    sh "$dir/home/bin/plugstack-node" </dev/null >>"$dir/daemon.out" 2>&1 &
   NODE_PID=$!
   echo "$NODE_PID" > "$dir/daemon.pid"
   for ((i = 0; i < 1200; i++)); do

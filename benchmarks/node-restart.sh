@@ -19,8 +19,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=node-daemon.sh
 . "$ROOT/benchmarks/node-daemon.sh"
 ROUNDS=${1:-10}
-# the heap bin/plugstack-node gives a node daemon (its roles get the same bound)
-export NODE_JAVA_OPTS=${NODE_JAVA_OPTS:--Xmx512m}
+# bin/plugstack-node's own JVM options (heap, collector, class-data sharing); NODE_JAVA_OPTS adds to them
+export NODE_JAVA_OPTS=${NODE_JAVA_OPTS:-}
 IDLE=${IDLE:-5}
 HOSTILE=plugstackit
 [[ $ROUNDS =~ ^[1-9][0-9]*$ && $IDLE =~ ^[0-9]+$ ]] || bench_die "usage: benchmarks/run node-restart [rounds]"
@@ -35,6 +35,11 @@ cleanup() { node_stop; [[ ${KEEP:-0} == 1 ]] || rm -rf "$work"; }
 trap cleanup EXIT
 # the hostile client RealSlurmUserLimitsIT runs, one copy
 install -m 0755 "$ROOT/features/src/test/resources/realslurm/peer.py" "$work/peer.py"
+# a first start and a clean stop, as a node's first `systemctl restart plugstack-node` does: the JVM writes
+# the home's class-data archive (data/cds) at that exit, and every later start maps it
+node_start "$work/node" "" >/dev/null
+node_stop
+ls "$work/node/home/data/cds/"node-*.jsa >/dev/null 2>&1 || bench_say "no class-data archive after a clean stop (PLUGSTACK_CDS=off?)"
 node_start "$work/node" ""
 role_sock=$NODE_SOCKETS/user-role/role.sock
 for ((i = 0; i < 600; i++)); do [[ -S $role_sock ]] && break; sleep 0.05; done

@@ -71,6 +71,8 @@ final class RoleProcess implements AutoCloseable {
                 "-D" + NodeComponent.ROLE_PROPERTY + "=" + role.name,
                 // the role copies the root role's versions and features itself: root writes nothing inside the role's home
                 "-D" + SEED_PROPERTY + "=" + home.resolve("data").toAbsolutePath()));
+        // the root role's collector and class-data archive (bin/plugstack-node's options), at the same place in argv
+        argv.addAll(argv.indexOf("--") + 3, inheritedJvmOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
         if (role.actsForUsers) {
             Path client = distribution.resolve("bridge/prebuilt/plugstack-run");
             if (!Files.isExecutable(client)) {
@@ -88,6 +90,17 @@ final class RoleProcess implements AutoCloseable {
         t.setDaemon(true);
         t.start();
         return p;
+    }
+
+    /**
+     * The root role's JVM options a role runs with too: the collector, heap start and stack sizes, the class-data
+     * archive it maps and the JVM's log settings. Not -Xmx (the role's is the root role's bound, given above),
+     * nor -D (settings go by name), nor -XX:ArchiveClassesAtExit: only the root role writes the home's archive,
+     * a role cannot write root's data/ and must not try at every exit.
+     */
+    static List<String> inheritedJvmOptions(List<String> rootRole) {
+        return rootRole.stream().filter(a -> (a.startsWith("-XX:") || a.startsWith("-Xlog:") || a.startsWith("-Xms") || a.startsWith("-Xss"))
+                && !a.startsWith("-XX:ArchiveClassesAtExit") && !a.startsWith("-XX:MaxHeapSize")).toList();
     }
 
     /** {@code dir}, made if missing (never through a link), the user's, mode 0700. */
