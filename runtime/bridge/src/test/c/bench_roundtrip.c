@@ -138,6 +138,9 @@ static int hello(int fd, uint32_t context, const char **why)
 	ps_out_u32(&o, (uint32_t)getpid());
 	ps_out_u32(&o, 0); /* no arguments beyond the bridge's own */
 	ps_out_str(&o, NULL); /* a job that carries no versions */
+	/* the caller's process, as the bridge sends it: srun's (local) working directory and no environment; none in slurmstepd */
+	ps_out_str(&o, context == CTX_LOCAL ? "/" : NULL);
+	ps_out_u32(&o, 0);
 	if (ps_out_end(&o)) {
 		*why = "HELLO too large";
 		return -1;

@@ -5,29 +5,48 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Boot to shell-ready: from starting {@code java -jar plugstack.jar} to the console's prompt
- * ({@code plugstack@<host>:<node>> }) on its stdout, a fresh JVM every time, as an admin starting the product sees it.
+ * Boot to shell-ready: from starting the runtime to the console's prompt ({@code plugstack@<host>:<node>> }) on
+ * its stdout, a fresh JVM every time. Two ways side by side, alternating: {@code bin/plugstack}, as an admin
+ * starts the product (its JVM options: class-data sharing, C1; one untimed boot first writes the home's
+ * archive), and {@code java -jar plugstack.jar} with no option at all.
  */
 final class BootBenchmark {
     private BootBenchmark() {
     }
 
-    static Stats run(int runs) throws Exception {
+    /** The medians of both ways: [0] bin/plugstack, [1] java -jar. */
+    static Stats[] run(int runs) throws Exception {
         Path dist = Homes.dist();
         Path tmp = Files.createTempDirectory("plugstack-boot");
-        double[] ms = new double[runs];
+        double[] script = new double[runs];
+        double[] bare = new double[runs];
         try {
             Path home = Homes.copy(dist, tmp.resolve("home"), true);
+            List<String> product = List.of("sh", home.resolve("bin/plugstack").toString());
+            once(product); // writes data/cds/console-*.jsa at its exit
+            if (!hasArchive(home)) {
+                throw new IllegalStateException("bin/plugstack wrote no class-data archive in " + home.resolve("data/cds"));
+            }
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             for (int i = 0; i < runs; i++) {
-                ms[i] = once(home);
+                script[i] = once(product);
+                bare[i] = once(List.of(java, "-jar", home.resolve("plugstack.jar").toString()));
             }
         } finally {
             Homes.delete(tmp);
         }
-        return Stats.of(ms);
+        return new Stats[] {Stats.of(script), Stats.of(bare)};
+    }
+
+    private static boolean hasArchive(Path home) throws java.io.IOException {
+        Path dir = home.resolve("data/cds");
+        try (java.util.stream.Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : java.util.stream.Stream.empty()) {
+            return s.anyMatch(p -> p.getFileName().toString().endsWith(".jsa"));
+        }
     }
 
     /** How long a boot may take before the runtime is killed and the benchmark fails. */
@@ -52,11 +71,9 @@ final class BootBenchmark {
         return s.startsWith("plugstack@", line) || s.substring(line).contains("plugstack@");
     }
 
-    private static double once(Path home) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static double once(List<String> command) throws Exception {
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(java, "-jar", home.resolve("plugstack.jar").toString())
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         InputStream out = p.getInputStream();
         StringBuilder seen = new StringBuilder();
         long ready = -1;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +29,7 @@ class BenchmarksSmokeTest {
 
     @Test
     void bootReachesTheConsolesPrompt() throws Exception {
-        assertThat(BootBenchmark.run(1).line("boot to shell prompt (fresh JVM)", "ms")).contains("boot to shell prompt");
+        assertThat(BootBenchmark.run(1)[0].line("boot to the prompt, bin/plugstack", "ms")).contains("bin/plugstack");
     }
 
     @Test
@@ -61,13 +62,39 @@ class BenchmarksSmokeTest {
     void nodeRestartMeasuresARestartAndAFlood() throws Exception {
         assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
                 "needs root (CI runs as root): the node daemon splits into roles only as root");
-        ProcessBuilder pb = new ProcessBuilder("bash", ROOT.resolve("benchmarks/run").toString(), "node-restart", "1").redirectErrorStream(true);
-        pb.environment().put("IDLE", "0");
+        String out = script(Map.of("IDLE", "0"), "node-restart", "1");
+        assertThat(out).contains("restart, kill -9 to root.sock served (ms):").contains("RSS after a 10 s protocol fuzz:");
+    }
+
+    /** One srun per config of the real-srun bridge benchmark: every config serves, is checked (renice, TMPDIR gone) and timed. */
+    @Test
+    void srunThroughTheBridgeIsTimedForEveryConfig() throws Exception {
+        assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
+                "needs root (CI runs as root): the benchmark starts a real Slurm cluster");
+        String out = script(Map.of("WARM", "0", "IDLE", "0"), "bridge-srun", "1", "1");
+        assertThat(out).contains("node daemon idle RSS: after boot").contains("  job_prolog/job_epilog: the prolog/epilog stepd");
+    }
+
+    /** The C bridge's round trip against a real node daemon, a few calls. */
+    @Test
+    void aCBridgeRoundTripIsTimed() throws Exception {
+        assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
+                "needs root (CI runs as root): the stepd figure goes through root.sock");
+        String out = script(Map.of(), "bridge-c", "200", "200");
+        assertThat(out).contains("floor");
+    }
+
+    /** benchmarks/run with ARGS and ENV; its output once it exited 0 within 300 s. */
+    private static String script(Map<String, String> env, String... args) throws Exception {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("bash", ROOT.resolve("benchmarks/run").toString()));
+        command.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(240, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out).contains("restart, kill -9 to root.sock served (ms):").contains("RSS after a 10 s protocol fuzz:");
+        return out;
     }
 
     /** One short round of the real-slurmctld job_submit benchmark: every transport (the C plugin too) serves and is timed. */
@@ -75,14 +102,7 @@ class BenchmarksSmokeTest {
     void jobSubmitOnARealSlurmctldIsTimedForEveryTransport() throws Exception {
         assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
                 "needs root (CI runs as root): the benchmark starts a real Slurm cluster");
-        ProcessBuilder pb = new ProcessBuilder("bash", ROOT.resolve("benchmarks/run").toString(), "jobsubmit-real", "1", "3")
-                .redirectErrorStream(true);
-        pb.environment().put("WARM", "1");
-        pb.environment().put("PAR", "1");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = script(Map.of("WARM", "1", "PAR", "1"), "jobsubmit-real", "1", "3");
         assertThat(out).contains("paired with none in the same round").contains("  cchain   - none: ");
     }
 }

@@ -12,12 +12,15 @@ import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.util.tracker.ServiceTracker;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 
 import io.plugstack.gogo.internal.Commands;
 import io.plugstack.runtime.bench.api.Bench;
+import io.plugstack.runtime.spi.features.BootFeaturesStarted;
 
 /**
  * {@code plugstack:console}, run once by the home's etc/gosh_profile when Gogo's JLine console starts:
@@ -31,10 +34,10 @@ public final class ConsoleSetup {
     static final String HOW_TO_QUIT = "use 'shutdown' (or 'stop 0') to stop Plugstack; Ctrl-D does not";
     private static final String EOF_WIDGET = "plugstack-eof";
 
+    /** How long the console waits for the launcher to have started every boot bundle before it takes commands anyway. */
+    static final long BOOT_WAIT_MS = 120_000;
+
     private final BundleContext context;
-    /** Absent in a node daemon, which serves no bench: the prompt then names the machine only. */
-    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL)
-    private volatile Bench bench;
 
     @Activate
     public ConsoleSetup(BundleContext context) {
@@ -44,7 +47,9 @@ public final class ConsoleSetup {
     @Descriptor("set up the interactive console (prompt, history, Ctrl-D) and print the banner; etc/gosh_profile runs it")
     public void console(CommandSession session) {
         Path home = Path.of(context.getProperty("plugstack.home"));
-        Bench b = bench;
+        awaitBootFeatures();
+        // looked up only now: a reference would activate the bench (and its bench.sock) before the plugins are there
+        Bench b = service(Bench.class);
         session.put("prompt", "plugstack@" + host() + (b == null ? "" : ":" + b.node().name()) + "> ");
         if (!(session.get(".reader") instanceof LineReader reader)) {
             return; // --nointeractive: nobody reads a prompt
@@ -73,6 +78,30 @@ public final class ConsoleSetup {
         System.out.println("  Tab completes commands, plugin names and bundle ids; the log: " + (log == null ? "-" : log)
                 + " (log:tail follows it).");
         System.out.println("  Ctrl-C stops the command that runs (srun: twice within a second); 'shutdown' (or 'stop 0') stops Plugstack.");
+    }
+
+    /**
+     * The console starts before the plugins so that its terminal is set up beside them; the first prompt
+     * waits until the launcher has started every boot bundle, so a command typed at once finds them all.
+     */
+    private void awaitBootFeatures() {
+        ServiceTracker<BootFeaturesStarted, BootFeaturesStarted> started = new ServiceTracker<>(context, BootFeaturesStarted.class, null);
+        started.open();
+        try {
+            if (started.waitForService(BOOT_WAIT_MS) == null) {
+                System.err.println("plugstack: the boot features' bundles have not all started after " + BOOT_WAIT_MS / 1000
+                        + " s; the console takes commands anyway ('plugins' shows what is missing)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            started.close();
+        }
+    }
+
+    private <T> T service(Class<T> type) {
+        ServiceReference<T> ref = context.getServiceReference(type);
+        return ref == null ? null : context.getService(ref);
     }
 
     private static String host() {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -29,6 +31,7 @@ import io.plugstack.runtime.identity.PluginIdentityRule;
 import io.plugstack.runtime.identity.RefusalRegistry;
 import io.plugstack.runtime.launcher.bootfeatures.BundleRepository;
 import io.plugstack.runtime.launcher.bootfeatures.FeatureFiles;
+import io.plugstack.runtime.spi.features.BootFeaturesStarted;
 import io.plugstack.runtime.spi.features.FeatureDefinition;
 import io.plugstack.runtime.spi.features.FeatureRepository;
 import io.plugstack.runtime.spi.refusals.PluginRefusals;
@@ -87,11 +90,15 @@ public final class Launcher {
         Files.createDirectories(settings.deployDir());
         FeatureFiles features = new FeatureFiles(settings.featuresDir(), new BundleRepository(settings.repositories()),
                 settings.bootFeatures());
-        List<FeatureDefinition.Bundle> boot = features.bootBundles();
+        // the boot features are read while the framework initialises (the cores do both at once); a feature that
+        // cannot be read still fails the start before any bundle is installed
+        FutureTask<List<FeatureDefinition.Bundle>> reading = new FutureTask<>(features::bootBundles);
+        new Thread(reading, "plugstack-boot-features").start();
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         framework = factory.newFramework(frameworkConfig());
         framework.init();
+        List<FeatureDefinition.Bundle> boot = bootBundles(reading);
         BundleContext system = framework.getBundleContext();
         refusals = new RefusalRegistry(new PluginIdentityRule(settings.slurmRelease()), Launcher::log);
         system.registerService(ResolverHookFactory.class, new PluginIdentityResolverHook(refusals), null);
@@ -116,17 +123,67 @@ public final class Launcher {
         self.setContextClassLoader(null);
         try {
             framework.start();
-            for (Bundle b : installed) {
+            List<Thread> concurrent = new ArrayList<>();
+            for (int i = 0; i < installed.size(); i++) {
+                Bundle b = installed.get(i);
                 if (settings.nodeDaemon() && BENCH_ONLY_VALUE.equals(b.getHeaders("").get(BENCH_ONLY))) {
                     log("node daemon: " + b.getSymbolicName() + " is not started: a node daemon serves no bench (no bench socket, controller, jobs or their threads)");
                     continue;
                 }
-                startQuietly(b);
+                if (boot.get(i).startConcurrently()) {
+                    Thread t = new Thread(() -> startQuietly(b), "plugstack-start-" + b.getSymbolicName());
+                    t.setContextClassLoader(null);
+                    t.start();
+                    concurrent.add(t);
+                } else {
+                    startQuietly(b);
+                }
+            }
+            system.registerService(BootFeaturesStarted.class, new BootFeaturesStarted(installed.size()), null);
+            for (Thread t : concurrent) {
+                joinUninterruptibly(t); // start() returns once every boot bundle has been started, as before
             }
         } finally {
             self.setContextClassLoader(tccl);
         }
         return framework;
+    }
+
+    /** The boot bundles read beside the framework's init; a feature that cannot be read discards that framework. */
+    private List<FeatureDefinition.Bundle> bootBundles(FutureTask<List<FeatureDefinition.Bundle>> reading) {
+        try {
+            return reading.get();
+        } catch (ExecutionException | InterruptedException e) {
+            try {
+                framework.stop();
+                framework.waitForStop(10_000);
+            } catch (BundleException | InterruptedException ignored) {
+                // it never started a bundle: nothing is lost
+            }
+            framework = null;
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the boot features", e);
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

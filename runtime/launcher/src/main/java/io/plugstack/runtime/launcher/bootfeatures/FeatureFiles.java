@@ -98,7 +98,7 @@ public final class FeatureFiles implements FeatureRepository {
             String where = file + ": bundles[" + i + "] \"" + b.getID() + "\": ";
             try {
                 bundles.add(new FeatureDefinition.Bundle(b.getID().toString(), repository.resolve(b.getID().toString()),
-                        startOrder(b.getMetadata())));
+                        startOrder(b.getMetadata()), startConcurrently(b.getMetadata())));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + e.getMessage(), e);
             }
@@ -130,6 +130,16 @@ public final class FeatureFiles implements FeatureRepository {
             return "a required member (\"id\" of the feature or of a bundle) is missing";
         }
         return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    static boolean startConcurrently(Map<String, Object> metadata) {
+        Object v = metadata.get("start-concurrently");
+        // Felix's reader gives JSON's true and false as they are written (a JsonValue), not as a Boolean
+        String text = v == null ? "false" : v.toString().trim();
+        if (text.equals("true") || text.equals("false")) {
+            return text.equals("true");
+        }
+        throw new IllegalArgumentException("start-concurrently " + v + " is not true or false");
     }
 
     static int startOrder(Map<String, Object> metadata) {

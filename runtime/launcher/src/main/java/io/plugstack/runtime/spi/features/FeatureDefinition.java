@@ -30,11 +30,18 @@ public record FeatureDefinition(String name, String id, Path file, List<Bundle> 
     /**
      * One bundle of a feature.
      *
-     * @param id         Maven coordinates as written in the feature ({@code group:artifact:version})
-     * @param jar        the jar it resolved to
-     * @param startOrder the {@code start-order} metadata, 0 when not given
+     * @param id                Maven coordinates as written in the feature ({@code group:artifact:version})
+     * @param jar               the jar it resolved to
+     * @param startOrder        the {@code start-order} metadata, 0 when not given
+     * @param startConcurrently the {@code start-concurrently} metadata: the launcher starts it on a thread of its
+     *                          own, in its place, and goes on with the next bundles at once (the console: its
+     *                          terminal is set up beside the plugins' start, its prompt waits for them all)
      */
-    public record Bundle(String id, Path jar, int startOrder) {
+    public record Bundle(String id, Path jar, int startOrder, boolean startConcurrently) {
+        public Bundle(String id, Path jar, int startOrder) {
+            this(id, jar, startOrder, false);
+        }
+
         /** The bundle location it is installed under, the same for the launcher and the installer. */
         public String location() {
             return jar.toUri().toString();

@@ -91,6 +91,21 @@ class FeatureFilesTest {
     }
 
     @Test
+    void startConcurrentlyIsReadFromTheBundlesMetadata() throws Exception {
+        feature("f", "{\"id\": \"org.example:f:1\", \"bundles\": [{\"id\": \"org.example:a:1.0\", \"start-concurrently\": true},"
+                + " {\"id\": \"org.example:b:1.0\"}]}");
+
+        assertThat(files.read("f").bundles()).extracting(FeatureDefinition.Bundle::startConcurrently).containsExactly(true, false);
+    }
+
+    @Test
+    void badStartConcurrentlyIsRefused() throws Exception {
+        feature("f", "{\"id\": \"org.example:f:1\", \"bundles\": [{\"id\": \"org.example:a:1.0\", \"start-concurrently\": 1}]}");
+
+        assertThatThrownBy(() -> files.read("f")).hasMessageEndingWith("bundles[0] \"org.example:a:1.0\": start-concurrently 1 is not true or false");
+    }
+
+    @Test
     void missingFeatureListsTheAvailableOnes() throws Exception {
         feature("one", "{\"id\": \"org.example:one:1\"}");
 
