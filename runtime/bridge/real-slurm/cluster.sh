@@ -15,7 +15,7 @@
 # JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
 # DIR/etc beside slurm.conf, where Slurm looks for them). PLUGIN_DIR: slurm.conf's PluginDir= (a colon-
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
-# of a second partition on the node.
+# of a second partition on the node; EXTRA_PARTITION_OPTS: more of its slurm.conf keys (DefMemPerCPU=1000 ...).
 set -euo pipefail
 
 # valgrind: runtime/bridge checks its C code under it; lua-socket: the job_submit/cli_filter Lua shims'
@@ -207,7 +207,7 @@ KillWait=2
 MinJobAge=60
 NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem} State=UNKNOWN
 PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
-${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$NODE MaxTime=INFINITE State=UP}
+${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$NODE MaxTime=INFINITE State=UP${EXTRA_PARTITION_OPTS:+ $EXTRA_PARTITION_OPTS}}
 EOF
   mv -f "$CONF.new" "$CONF"
   chmod 644 "$CONF"

@@ -14,7 +14,7 @@ local FIELDS = {
   "min_cpus", "min_mem_per_cpu", "min_mem_per_node", "min_nodes", "name", "network", "nice",
   "ntasks_per_board", "ntasks_per_core", "ntasks_per_gpu", "ntasks_per_node", "ntasks_per_socket",
   "ntasks_per_tres", "num_tasks", "oversubscribe", "pack_job_offset", "partition", "pn_min_cpus",
-  "pn_min_memory", "pn_min_tmp_disk", "prefer", "priority", "qos", "reboot", "req_context", "req_nodes",
+  "pn_min_memory", "pn_min_tmp_disk", "power_flags", "prefer", "priority", "qos", "reboot", "req_context", "req_nodes",
   "req_switch", "requeue", "reservation", "script", "selinux_context", "shared", "site_factor",
   "sockets_per_board", "sockets_per_node", "spank_job_env", "spank_job_env_size", "std_err", "std_in",
   "std_out", "threads_per_core", "time_limit", "time_min", "tres_bind", "tres_freq", "tres_per_job",
@@ -23,6 +23,15 @@ local FIELDS = {
 }
 
 local RECORD = { "user_name", "user_id", "job_state", "name", "comment" }
+
+-- part_list's fields, as 22.05's job_submit_lua.c _part_rec_field names them
+local PARTITION = {
+  "allow_accounts", "allow_alloc_nodes", "allow_groups", "allow_qos", "alternate", "billing_weights_str",
+  "default_time", "def_mem_per_cpu", "def_mem_per_node", "deny_accounts", "deny_qos", "flag_default", "flags",
+  "max_cpus_per_node", "max_mem_per_cpu", "max_mem_per_node", "max_nodes", "max_nodes_orig", "max_share",
+  "max_oversubscribe", "max_time", "min_nodes", "min_nodes_orig", "name", "nodes", "priority_job_factor",
+  "priority_tier", "qos", "state_up", "total_cpus", "total_nodes",
+}
 
 local function num(v)
   if v == math.floor(v) and math.abs(v) < 2^53 then return string.format("%.0f", v) end
@@ -63,10 +72,23 @@ local function dump(out, desc)
   end
 end
 
+local function dump_partitions(out, part_list)
+  local names = {}
+  for name, _ in pairs(part_list) do names[#names + 1] = name end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    for _, field in ipairs(PARTITION) do
+      local ok, v = pcall(function() return part_list[name][field] end)
+      out:write("part_list.", name, ".", field, "\t", ok and render(v) or "error", "\n")
+    end
+  end
+end
+
 function slurm_job_submit(job_desc, part_list, submit_uid)
   local out = io.open(DUMP, "a")
   out:write("=== slurm_job_submit submit_uid=", num(submit_uid), "\n")
   dump(out, job_desc)
+  dump_partitions(out, part_list)
   out:close()
   return slurm.SUCCESS
 end

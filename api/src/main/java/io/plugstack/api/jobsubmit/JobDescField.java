@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.NoVal;
 
 /**
@@ -29,7 +31,7 @@ import io.plugstack.api.slurm.NoVal;
  * each: Slurm's name, the C value kind, the value while unset (as a job_submit plugin receives it from
  * the commands), how the name maps onto job_desc_msg_t, whether a Lua script may write it (JSL-23), and
  * its aliases. {@link JobDescriptor} stores its values by this table, and the Lua binding reads it.
- * Not in 25.11: core_spec, thread_spec, segment_size (26.05).
+ * Not in 25.11: core_spec, thread_spec, segment_size (26.05). power_flags is 22.05 to 23.11's only (a release row).
  */
 public enum JobDescField {
     /** The account to charge (--account). */
@@ -156,6 +158,11 @@ public enum JobDescField {
     PN_MIN_MEMORY("pn_min_memory", UINT64, NoVal.NO_VAL64, DIRECT, true),
     /** The minimum temporary disk per node, MB (--tmp). */
     PN_MIN_TMP_DISK("pn_min_tmp_disk", UINT32, NoVal.NO_VAL, DIRECT, true),
+    /**
+     * The job's power management flags (--power; a uint8_t in Slurm), 0 unless given. Only up to 23.11: from 24.05
+     * ({@link ReleaseBehaviour#JOB_DESC_POWER_FLAGS_REMOVED}) job_submit/lua has no such name.
+     */
+    POWER_FLAGS("power_flags", UINT16, 0L, DIRECT, true),
     /** The relative priority of the job (--priority; 0 = held). */
     PRIORITY("priority", UINT32, NoVal.NO_VAL, DIRECT, true),
     /** The Quality of Service (--qos). */
@@ -354,6 +361,28 @@ public enum JobDescField {
      */
     public static Optional<JobDescField> ofName(String name) {
         return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    /**
+     * The field named {@code name} or one of its aliases, as job_submit/lua at {@code release} knows it: a field
+     * the release does not have (power_flags from 24.05) is empty there.
+     *
+     * @param name    a Lua key
+     * @param release the Slurm release played
+     * @return the field, or empty for a name job_submit/lua at that release does not know
+     */
+    public static Optional<JobDescField> ofName(String name, SlurmVersion release) {
+        return ofName(name).filter(f -> f.in(release));
+    }
+
+    /**
+     * Whether job_submit/lua at {@code release} has this field (every field but power_flags is in every release played).
+     *
+     * @param release the Slurm release played
+     * @return false for power_flags from 24.05 on
+     */
+    public boolean in(SlurmVersion release) {
+        return this != POWER_FLAGS || !ReleaseBehaviour.JOB_DESC_POWER_FLAGS_REMOVED.at(release);
     }
 
     /**

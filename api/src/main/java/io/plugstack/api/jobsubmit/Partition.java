@@ -30,12 +30,13 @@ import java.util.Set;
  * @param defMemPerNode  DefMemPerNode, 0 when unset
  * @param priorityJobFactor PriorityJobFactor (1 by default)
  * @param qos            QOS= (the partition's QOS), null when unset
+ * @param maxCpusPerNode MaxCPUsPerNode (INFINITE when unlimited)
  */
 public record Partition(String name, PartitionState state, boolean isDefault, int priorityTier, boolean rootOnly,
         Optional<Set<Long>> allowedUids, List<String> allowAccounts, List<String> denyAccounts, List<String> allowQos,
         long maxMemPerCpu, long maxMemPerNode, long maxTime, long defaultTime, long maxNodes, long minNodes,
         long totalNodes, long totalCpus, String nodes, long defMemPerCpu, long defMemPerNode, int priorityJobFactor,
-        String qos) {
+        String qos, long maxCpusPerNode) {
 
     /**
      * A partition; the lists and the uid set are copied. See the record's fields for each parameter.
@@ -62,6 +63,7 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
      * @param defMemPerNode     DefMemPerNode
      * @param priorityJobFactor PriorityJobFactor
      * @param qos               QOS=
+     * @param maxCpusPerNode    MaxCPUsPerNode
      */
     public Partition {
         allowAccounts = List.copyOf(allowAccounts);
@@ -94,9 +96,10 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
     }
 
     /**
-     * Names each field (the record has 22), starting from slurm.conf's defaults: UP, not the default
+     * Names each field (the record has 23), starting from slurm.conf's defaults: UP, not the default
      * partition, PriorityTier and PriorityJobFactor 1, everyone allowed, no memory limits or defaults,
-     * MaxTime UNLIMITED, no DefaultTime, MaxNodes UNLIMITED, MinNodes 0, one node of one CPU, no QOS.
+     * MaxTime UNLIMITED, no DefaultTime, MaxNodes UNLIMITED, MinNodes 0, one node of one CPU, no QOS,
+     * MaxCPUsPerNode UNLIMITED.
      */
     public static final class Builder {
         private final String name;
@@ -113,6 +116,7 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
         private long maxTime = io.plugstack.api.slurm.NoVal.INFINITE;
         private long defaultTime = io.plugstack.api.slurm.NoVal.NO_VAL;
         private long maxNodes = io.plugstack.api.slurm.NoVal.INFINITE;
+        private long maxCpusPerNode = io.plugstack.api.slurm.NoVal.INFINITE;
         private long minNodes;
         private long totalNodes = 1;
         private long totalCpus = 1;
@@ -294,11 +298,22 @@ public record Partition(String name, PartitionState state, boolean isDefault, in
             return this;
         }
 
+        /**
+         * MaxCPUsPerNode=.
+         *
+         * @param max the CPUs a job may use on each node of the partition, INFINITE for no limit
+         * @return this builder
+         */
+        public Builder maxCpusPerNode(long max) {
+            this.maxCpusPerNode = max;
+            return this;
+        }
+
         /** {@return the partition} */
         public Partition build() {
             return new Partition(name, state, isDefault, priorityTier, rootOnly, allowedUids, allowAccounts, denyAccounts,
                     allowQos, maxMemPerCpu, maxMemPerNode, maxTime, defaultTime, maxNodes, minNodes, totalNodes, totalCpus,
-                    nodes, defMemPerCpu, defMemPerNode, priorityJobFactor, qos);
+                    nodes, defMemPerCpu, defMemPerNode, priorityJobFactor, qos, maxCpusPerNode);
         }
     }
 }

@@ -41,7 +41,8 @@
  * <p>0.2.0: {@code UserMessage.printed()}, lines() as the commands print them; {@code Partition}'s
  * DefMemPerCPU/DefMemPerNode, PriorityJobFactor and QOS.
  * 0.3.0: {@code Reservation}; {@code Slurmctld.jobs()}, {@code reservations()} and {@code qosPriority(name)}.
+ * 0.4.0: {@code Partition.maxCpusPerNode()} (MaxCPUsPerNode); {@code JobDescField.POWER_FLAGS} (22.05 to 23.11).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package io.plugstack.api.jobsubmit;

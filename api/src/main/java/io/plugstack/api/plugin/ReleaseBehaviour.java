@@ -46,6 +46,11 @@ public enum ReleaseBehaviour {
      * run wrote tres_per_node "gres:gpu:1,gres:gpu:1" for --gpus-per-node=1 --gres=gpu:1).
      */
     GRES_TRES_SLASH_FORM("23.02.0", "src/common/slurm_opt.c slurm_opt_create_job_desc, arg_set_gres; 22.05.8 real run"),
+    /**
+     * {@code job_desc.power_flags} (--power) is gone: job_submit/lua reads nil; before, the job's power flags,
+     * 0 unless --power was given (c4c21882f1 "Remove --power option"; a real 22.05.8 run read 0).
+     */
+    JOB_DESC_POWER_FLAGS_REMOVED("24.05.0", "slurm/slurm.h, src/plugins/job_submit/lua/job_submit_lua.c (c4c21882f1); 22.05.8 real run"),
     /** A Lua runtime error in slurm_job_submit/modify rejects the request (JSL-13; 5015212323). */
     JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS("26.05.0", "job_submit_lua.c (5015212323, ffda8351ba)");
 

@@ -44,10 +44,20 @@ class JobDescFieldTest {
     void readableNamesAreThoseOfJsl21For25_11() {
         Set<String> names = new TreeSet<>();
         for (JobDescField f : JobDescField.values()) {
-            names.add(f.slurmName());
-            names.addAll(f.aliases());
+            if (f.in(io.plugstack.api.plugin.SlurmVersion.parse("25.11.0"))) {
+                names.add(f.slurmName());
+                names.addAll(f.aliases());
+            }
         }
         assertEquals(new TreeSet<>(JSL_21), names);
+    }
+
+    /** power_flags (--power) is 22.05 to 23.11's, gone from 24.05 (c4c21882f1): a real 22.05.8 read 0. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"22.05.8, true", "23.11.0, true", "24.05.0, false", "25.11.0, false"})
+    void powerFlagsIsAFieldUpTo23_11Only(String release, boolean present) {
+        assertEquals(present, JobDescField.ofName("power_flags", io.plugstack.api.plugin.SlurmVersion.parse(release)).isPresent());
+        assertEquals(Long.valueOf(0L), JobDescField.POWER_FLAGS.unset());
     }
 
     @ParameterizedTest

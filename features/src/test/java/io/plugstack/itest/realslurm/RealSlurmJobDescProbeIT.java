@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a site's job_submit.lua sees through Plugstack on a real slurmctld is what Slurm's own job_submit/lua
- * shows it (issue 27): the probe script (jobdesc-probe/job_submit.lua, every job_desc field and job_rec's) runs
+ * shows it (issue 27): the probe script (jobdesc-probe/job_submit.lua, every job_desc field, job_rec's and every
+ * part_list field of both partitions, one of them with defaults and limits) runs
  * under Slurm's own job_submit/lua on one real cluster, and under Plugstack's job_submit/lua behind
  * job_submit/plugstack (the C plugin) on another, for every command line of jobdesc-probe/cases.tsv and a
  * job_modify; the dumps must be equal field by field, but for what the transport cannot carry (below).
@@ -37,6 +38,9 @@ class RealSlurmJobDescProbeIT {
      * sends it (README, "job_submit on a real slurmctld").
      */
     private static final Set<String> NOT_CARRIED = Set.of("environment");
+    /** The second partition's keys: a partition with defaults and limits beside debug, which has none. */
+    private static final String WITH_DEFAULTS = "DefMemPerCPU=1000 MaxMemPerNode=4000 MaxCPUsPerNode=2 DefaultTime=30 MaxNodes=1"
+            + " PriorityJobFactor=5 PriorityTier=2";
 
     @TempDir
     static Path dir;
@@ -52,9 +56,10 @@ class RealSlurmJobDescProbeIT {
         Files.setAttribute(dumps, "unix:mode", 01777); // slurmctld and the ctld role write them as SlurmUser
         slurmsDump = dumps.resolve("slurms.txt");
         plugstackDump = dumps.resolve("plugstack.txt");
-        slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua", "EXTRA_PARTITION", "second"),
-                Map.of("job_submit.lua", probe(slurmsDump)), 28817, 28818);
-        plugstack = ShimCluster.startJobSubmitPlugin(Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n", 29817, 29818);
+        slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua", "EXTRA_PARTITION", "second",
+                "EXTRA_PARTITION_OPTS", WITH_DEFAULTS), Map.of("job_submit.lua", probe(slurmsDump)), 28817, 28818);
+        plugstack = ShimCluster.startJobSubmitPlugin(Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
+                Map.of("EXTRA_PARTITION_OPTS", WITH_DEFAULTS), 29817, 29818);
         Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), probe(plugstackDump));
         for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");

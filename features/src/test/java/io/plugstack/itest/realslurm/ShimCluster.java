@@ -71,11 +71,18 @@ final class ShimCluster {
      * daemon's ctld.sock by job_submit_plugstack.conf beside slurm.conf; a second partition, {@code second}.
      */
     static ShimCluster startJobSubmitPlugin(Path dir, String slurmCfg, int ctldPort, int slurmdPort, Fixture... fixtures) throws Exception {
+        return startJobSubmitPlugin(dir, slurmCfg, Map.of(), ctldPort, slurmdPort, fixtures);
+    }
+
+    /** The same, with more of cluster.sh's knobs ({@code EXTRA_PARTITION_OPTS}, ...). */
+    static ShimCluster startJobSubmitPlugin(Path dir, String slurmCfg, Map<String, String> clusterEnv, int ctldPort, int slurmdPort,
+            Fixture... fixtures) throws Exception {
         Path so = NodeDaemon.BRIDGE_DIR.toAbsolutePath().normalize().resolve("job_submit_plugstack.so");
         assertThat(so).as("job_submit_plugstack.so, built by runtime/bridge's 'make job-submit-installed'").exists();
         NodeDaemon node = startDaemon(dir, slurmCfg, fixtures);
-        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"),
-                Map.of("JOB_SUBMIT_PLUGINS", "plugstack", "PLUGIN_DIR", DEBIAN_PLUGIN_DIR + ":" + so.getParent(), "EXTRA_PARTITION", "second"),
+        Map<String, String> env = new java.util.HashMap<>(clusterEnv);
+        env.putAll(Map.of("JOB_SUBMIT_PLUGINS", "plugstack", "PLUGIN_DIR", DEBIAN_PLUGIN_DIR + ":" + so.getParent(), "EXTRA_PARTITION", "second"));
+        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), env,
                 Map.of("job_submit_plugstack.conf", "socket=" + node.socketDir().resolve("ctld.sock") + "\n"), ctldPort, slurmdPort));
     }
 

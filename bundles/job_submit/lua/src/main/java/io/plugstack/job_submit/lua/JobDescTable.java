@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.plugstack.api.jobsubmit.JobDescField;
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.user.UnixUsers;
@@ -29,11 +30,14 @@ final class JobDescTable {
     static final String ENV_META = "plugstack.job_desc.environment";
 
     private final Logger log;
+    /** The release played: job_submit/lua's names differ (power_flags up to 23.11). */
+    private final SlurmVersion release;
     /** The request of the call in progress (calls are serialised by the script's lock). */
     private JobDescriptor current;
 
-    JobDescTable(Logger log) {
+    JobDescTable(Logger log, SlurmVersion release) {
         this.log = log;
+        this.release = release;
     }
 
     /** Creates the metatables in a fresh state. */
@@ -49,7 +53,7 @@ final class JobDescTable {
     }
 
     private int index(Lua L) {
-        Optional<JobDescField> f = L.isString(2) ? JobDescField.ofName(L.toString(2)) : Optional.empty();
+        Optional<JobDescField> f = L.isString(2) ? JobDescField.ofName(L.toString(2), release) : Optional.empty();
         if (f.isEmpty() || current == null) {
             L.pushNil();
             return 1;
@@ -117,7 +121,7 @@ final class JobDescTable {
     /** __newindex(t, k, v): args are (k, v) here; pushes nil or an error text. */
     private int newIndex(Lua L) {
         String name = L.toString(1);
-        Optional<JobDescField> f = name == null ? Optional.empty() : JobDescField.ofName(name);
+        Optional<JobDescField> f = name == null ? Optional.empty() : JobDescField.ofName(name, release);
         if (f.isEmpty() || !f.get().writable() || current == null) {
             log.log(Level.ERROR, "_set_job_field: unrecognized field: " + name);
             L.pushNil();

@@ -92,7 +92,7 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         this.log = log;
         this.rejectRuntimeErrors = ReleaseBehaviour.JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS.at(release);
         this.logUserInModify = ReleaseBehaviour.LUA_LOG_USER_IN_JOB_MODIFY.at(release);
-        this.descs = new JobDescTable(log);
+        this.descs = new JobDescTable(log, release);
         this.slurm = new SlurmTable(log, clusterName, slurmctld::qosPriority, release);
         this.script = new LuaScript(confDir.resolve(SCRIPT), PLUGIN_TYPE, version,
                 List.of("slurm_job_submit", "slurm_job_modify"), this::install, log, slurmUser);

@@ -14,7 +14,7 @@ import party.iroiro.luajava.Lua;
  * keeps them in one value with a per-CPU flag, so of def_mem_per_cpu/def_mem_per_node (and
  * max_mem_per_cpu/max_mem_per_node) the one not configured reads nil, the node one 0 when neither is.
  * Fields the host's partition model does not know (allow_alloc_nodes, alternate, billing_weights_str,
- * deny_qos, max_cpus_per_*) read nil.
+ * deny_qos, max_cpus_per_socket) read nil.
  */
 final class PartitionTable {
 
@@ -58,6 +58,8 @@ final class PartitionTable {
                 return p.defaultTime();
             case "max_time":
                 return p.maxTime();
+            case "max_cpus_per_node":
+                return p.maxCpusPerNode();
             case "max_nodes":
             case "max_nodes_orig":
                 return p.maxNodes();

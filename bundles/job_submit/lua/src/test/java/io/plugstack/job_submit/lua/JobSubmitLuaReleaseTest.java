@@ -58,6 +58,17 @@ class JobSubmitLuaReleaseTest {
         assertThat(site.log.lines()).noneMatch(l -> l.contains("not supported"));
     }
 
+    /** job_desc.power_flags (--power) reads 0 up to 23.11 (a real 22.05.8 run) and nil from 24.05 (JOB_DESC_POWER_FLAGS_REMOVED). */
+    @ParameterizedTest
+    @CsvSource({"22.05.8, 0.0", "23.11.0, 0.0", "24.05.0, nil", "25.11.0, nil"})
+    void jobDescPowerFlagsIsThereUpTo23_11Only(String release, String powerFlags) {
+        site.script(LuaSite.reporting("job_desc.power_flags"));
+        JobSubmitLuaPlugin p = startedAt(release);
+        assertThat(site.submit(p, LuaSite.request())).isZero();
+        assertThat(site.message.get()).contains(powerFlags);
+        p.fini();
+    }
+
     @ParameterizedTest
     @CsvSource({"22.05.8, nil", "25.11.0, 2066.0"})
     void theScriptsSlurmTableIsTheReleases(String release, String invalidQos) {

@@ -149,6 +149,15 @@ class JobSubmitOutcomeTest {
         assertThat(site.message.get()).contains("4000.0 nil nil 8000.0 5.0 normal | nil 0.0 nil 0.0 nil");
     }
 
+    /** MaxCPUsPerNode: INFINITE (4294967295, as a real 22.05.8 reads it) unless the partition sets it. */
+    @Test
+    void partitionMaxCpusPerNodeIsTheLimitOrInfinite() {
+        site.slurmctld.add(io.plugstack.api.jobsubmit.Partition.named("capped").maxCpusPerNode(2).build());
+        submit("slurm.log_user('%s %s', string.format('%d', part_list.capped.max_cpus_per_node),"
+                + " string.format('%d', part_list.debug.max_cpus_per_node)) return 0");
+        assertThat(site.message.get()).contains("2 4294967295");
+    }
+
     @Test
     void partitionWithoutPriorityFieldBreaksTheContribScriptsComparison() {
         // contribs/lua/job_submit.lua compares part.priority, which does not exist (JSL-24)

@@ -23,7 +23,7 @@ import io.plugstack.runtime.bench.options.SlurmTime;
  * One partition, from a ConfigAdmin factory configuration "plugstack.partition" whose keys are
  * slurm.conf's (PartitionName, State, Default, PriorityTier, RootOnly, AllowGroups, AllowAccounts,
  * DenyAccounts, AllowQos, QOS, MaxMemPerCPU, MaxMemPerNode, DefMemPerCPU, DefMemPerNode, MaxTime,
- * DefaultTime, MaxNodes, MinNodes, PriorityJobFactor, Nodes) plus Order (its place in the partition list). E.g. deploy/plugstack.partition-batch.cfg.
+ * DefaultTime, MaxNodes, MinNodes, MaxCPUsPerNode, PriorityJobFactor, Nodes) plus Order (its place in the partition list). E.g. deploy/plugstack.partition-batch.cfg.
  *
  * <p>A value the partition cannot take (PriorityTier=high) is one error line naming the file, the
  * key and the value. The partition keeps its last good definition and the line says so; a partition
@@ -128,8 +128,9 @@ public final class PartitionDefinition {
                 .priorityJobFactor(k.value("PriorityJobFactor", "1", "a whole number", Integer::parseInt))
                 .qos(k.textOrNull("QOS"))
                 .times(minutes(k, "MaxTime", "UNLIMITED"), k.has("DefaultTime") ? minutes(k, "DefaultTime", "") : NoVal.NO_VAL)
-                .jobNodes(k.value("MaxNodes", "UNLIMITED", "a node count or UNLIMITED", PartitionDefinition::maxNodes),
+                .jobNodes(k.value("MaxNodes", "UNLIMITED", "a node count or UNLIMITED", PartitionDefinition::countOrUnlimited),
                         k.value("MinNodes", "0", "a node count", Long::parseLong))
+                .maxCpusPerNode(k.value("MaxCPUsPerNode", "UNLIMITED", "a CPU count or UNLIMITED", PartitionDefinition::countOrUnlimited))
                 .nodes(1, Runtime.getRuntime().availableProcessors(), k.text("Nodes", "node1")).build();
     }
 
@@ -146,7 +147,8 @@ public final class PartitionDefinition {
         return l.contains("ALL") ? List.of() : l;
     }
 
-    private static long maxNodes(String v) {
+    /** A count or UNLIMITED/INFINITE (MaxNodes, MaxCPUsPerNode). */
+    private static long countOrUnlimited(String v) {
         return v.equalsIgnoreCase("UNLIMITED") || v.equalsIgnoreCase("INFINITE") ? NoVal.INFINITE : Long.parseLong(v);
     }
 

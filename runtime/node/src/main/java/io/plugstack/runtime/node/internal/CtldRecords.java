@@ -33,7 +33,8 @@ final class CtldRecords {
     /** part_list entries' names (job_submit_lua.c's partition proxy) that Partition needs. */
     static final List<String> PARTITION = List.of("name", "nodes", "flag_default", "flags", "state_up", "priority_tier", "max_time",
             "default_time", "max_nodes", "min_nodes", "total_nodes", "total_cpus", "max_mem_per_cpu", "max_mem_per_node", "def_mem_per_cpu",
-            "def_mem_per_node", "allow_accounts", "deny_accounts", "allow_qos", "allow_groups");
+            "def_mem_per_node", "allow_accounts", "deny_accounts", "allow_qos", "allow_groups", "max_cpus_per_node",
+            "priority_job_factor", "qos");
 
     private static final long PART_FLAG_DEFAULT = 0x1;
     private static final long PART_FLAG_ROOT_ONLY = 0x8;
@@ -125,6 +126,9 @@ final class CtldRecords {
                 .defaultMemory(n.num("def_mem_per_cpu", 0), n.num("def_mem_per_node", 0))
                 .times(n.num("max_time", NoVal.INFINITE), n.num("default_time", NoVal.NO_VAL))
                 .jobNodes(n.num("max_nodes", NoVal.INFINITE), n.num("min_nodes", 0))
+                .maxCpusPerNode(n.num("max_cpus_per_node", NoVal.INFINITE))
+                .priorityJobFactor((int) n.num("priority_job_factor", 1))
+                .qos(n.str("qos"))
                 .nodes(n.num("total_nodes", 0), n.num("total_cpus", 0), n.str("nodes") == null ? "" : n.str("nodes"))
                 .build());
     }
