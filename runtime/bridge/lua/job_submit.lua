@@ -130,7 +130,8 @@ local function connect(deadline)
   io_wait(c, deadline)
   local ok, err = c:connect(SOCKET)
   if not ok then c:close(); error(SOCKET .. ": " .. tostring(err), 0) end
-  send(c, deadline, JOB_HELLO, u32(PROTOCOL) .. str(slurm.CLUSTER_NAME))
+  -- no release: Slurm's Lua slurm table does not say which it is (job_submit/plugstack sends it)
+  send(c, deadline, JOB_HELLO, u32(PROTOCOL) .. str(slurm.CLUSTER_NAME) .. str(nil))
   local ftype, body = receive(c, deadline)
   if ftype ~= JOB_FIELDS then c:close(); error("unexpected answer " .. ftype, 0) end
   local f, p = {}, 2

@@ -156,6 +156,7 @@ static int connect_daemon(long deadline, char *why, size_t why_len)
 	ps_out_begin(&o, PS_JOB_HELLO, 4096);
 	ps_out_u32(&o, PS_PROTOCOL);
 	ps_out_str(&o, slurm_conf.cluster_name);
+	ps_out_str(&o, SLURM_VERSION_STRING); /* slurmctld loads it only at this release (plugin_version) */
 	if (ps_out_end(&o) < 0 || ps_send(conn, &o, left_ms(deadline), &w) < 0) {
 		snprintf(why, why_len, "%s: %s", socket_path, w ? w : "cannot send");
 		drop();

@@ -18,6 +18,15 @@ class RealSlurmJobSubmitPluginIT extends RealSlurmJobSubmitChecks {
         return ShimCluster.startJobSubmitPlugin(dir, DAEMON_PLUGINS, 23817, 23818, FIXTURES);
     }
 
+    /** Issue 27, item 3: the plugin's JOB_HELLO carries slurmctld's release; the daemon says which Slurm it serves. */
+    @Test
+    @Order(21)
+    void theDaemonSaysWhichSlurmctldItServes() {
+        slurm.run(T, "sbatch", "-H", "--wrap", "true").assertOk();
+        assertThat(node.log()).contains("node: job_submit/plugstack of a Slurm 22.05.8 slurmctld connected; the runtime plays 22.05.8")
+                .doesNotContain("slurmctld here is Slurm");
+    }
+
     /**
      * Issue 27, item 1: 22.05's partition change reads errno after job_modify; the shim's socket I/O left
      * EAGAIN there and the update failed ("Resource temporarily unavailable") nearly every time. The

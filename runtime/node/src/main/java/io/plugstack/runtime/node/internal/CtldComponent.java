@@ -66,11 +66,12 @@ public final class CtldComponent {
         rebind.setDaemon(true);
         rebind.start();
         String user = slurmUser(context, properties);
+        ReleaseMismatch release = new ReleaseMismatch(io.plugstack.api.plugin.SlurmVersion.running(context::getProperty), log);
         if (self.isPresent()) {
-            server = CtldServer.startRole(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
+            server = CtldServer.startRole(dir.get(), user, new CtldCall(chain, slurmctld, log), release, log);
             log.info("node: ctld role: serving slurmctld's job_submit shim, relayed to " + dir.get().resolve(NodeServer.ROLE_SOCKET));
         } else {
-            server = CtldServer.start(dir.get(), user, new CtldCall(chain, slurmctld, log), log);
+            server = CtldServer.start(dir.get(), user, new CtldCall(chain, slurmctld, log), release, log);
             log.info("node: serving slurmctld's job_submit shim on " + dir.get().resolve(CtldServer.SOCKET) + " (SlurmUser " + user + ")");
         }
     }

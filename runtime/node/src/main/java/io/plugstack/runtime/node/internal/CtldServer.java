@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 
+import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.runtime.node.wire.FrameType;
 import io.plugstack.runtime.node.wire.JobMessages;
@@ -38,9 +39,13 @@ final class CtldServer implements AutoCloseable {
     private final CtldCall calls;
     private final SlurmLog log;
     private final ExecutorService connections = UnixSockets.threads("plugstack-ctld");
+    /** Says when the slurmctld calling (JOB_HELLO's release) is not the release played. */
+    private final ReleaseMismatch release;
 
-    private CtldServer(ServerSocketChannel server, String slurmUser, OptionalLong slurmUid, CtldCall calls, SlurmLog log) {
+    private CtldServer(ServerSocketChannel server, String slurmUser, OptionalLong slurmUid, CtldCall calls, ReleaseMismatch release,
+            SlurmLog log) {
         this.server = server;
+        this.release = release;
         this.slurmUser = slurmUser;
         this.slurmUid = slurmUid;
         this.calls = calls;
@@ -48,7 +53,7 @@ final class CtldServer implements AutoCloseable {
     }
 
     /** Binds {@code dir}/ctld.sock for {@code slurmUser} (SlurmUser of slurm.conf) and serves it. */
-    static CtldServer start(Path dir, String slurmUser, CtldCall calls, SlurmLog log) throws IOException {
+    static CtldServer start(Path dir, String slurmUser, CtldCall calls, ReleaseMismatch release, SlurmLog log) throws IOException {
         Path path = dir.resolve(SOCKET);
         ServerSocketChannel server = UnixSockets.bind(path, "rw-------");
         OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
@@ -57,7 +62,7 @@ final class CtldServer implements AutoCloseable {
         } else {
             log.error("node: SlurmUser " + slurmUser + " does not exist here: " + path + " serves root only");
         }
-        CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
+        CtldServer s = new CtldServer(server, slurmUser, uid, calls, release, log);
         UnixSockets.serve(server, SOCKET, Admission.Limits.of(MAX_CONNECTIONS), -1, s.connections, s::connection, NodeServer::refusal, log,
                 "plugstack-node-ctld");
         return s;
@@ -67,10 +72,10 @@ final class CtldServer implements AutoCloseable {
      * The ctld role: {@value NodeServer#ROLE_SOCKET} in its own directory, for the root role's relay only; each
      * connection is checked as ctld.sock's would be, with the peer the relay names ({@link RelayedPeer}).
      */
-    static CtldServer startRole(Path dir, String slurmUser, CtldCall calls, SlurmLog log) throws IOException {
+    static CtldServer startRole(Path dir, String slurmUser, CtldCall calls, ReleaseMismatch release, SlurmLog log) throws IOException {
         ServerSocketChannel server = UnixSockets.bind(dir.resolve(NodeServer.ROLE_SOCKET), "rw-------");
         OptionalLong uid = io.plugstack.api.user.UnixUsers.uidOf(slurmUser).map(OptionalLong::of).orElse(OptionalLong.empty());
-        CtldServer s = new CtldServer(server, slurmUser, uid, calls, log);
+        CtldServer s = new CtldServer(server, slurmUser, uid, calls, release, log);
         UnixSockets.serve(server, NodeServer.ROLE_SOCKET, Admission.Limits.of(MAX_CONNECTIONS), -1, s.connections, ch -> s.connection(ch, true),
                 NodeServer::refusal, log,
                 "plugstack-node-ctld");
@@ -100,6 +105,7 @@ final class CtldServer implements AutoCloseable {
                 Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
                 return;
             }
+            releaseOf(hello.release()).ifPresent(release::slurmctld);
             Wire.write(out, FrameType.JOB_FIELDS, CtldCall.fields().encode());
             for (;;) {
                 Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
@@ -116,6 +122,12 @@ final class CtldServer implements AutoCloseable {
                 log.error("node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()) + "; connection closed");
             }
         }
+    }
+
+    /** JOB_HELLO's release as Slurm writes SLURM_VERSION_STRING ("22.05.8", "23.11.0-0rc1"); empty when it has none. */
+    static java.util.Optional<SlurmVersion> releaseOf(String text) {
+        java.util.regex.Matcher m = text == null ? null : java.util.regex.Pattern.compile("^\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}").matcher(text);
+        return m != null && m.find() ? java.util.Optional.of(SlurmVersion.parse(m.group())) : java.util.Optional.empty();
     }
 
     private boolean isSlurm(long uid) {

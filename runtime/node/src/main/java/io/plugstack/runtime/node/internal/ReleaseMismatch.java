@@ -25,11 +25,38 @@ final class ReleaseMismatch {
 
     /** A session of Slurm {@code caller} opened. */
     void caller(SlurmVersion caller) {
-        if ((caller.major() != plays.major() || caller.minor() != plays.minor()) && said.size() < 16 && said.add(caller)) {
+        if (!sameSeries(caller) && firstTime(caller)) {
             log.error("node: srun, slurmstepd and slurmd here are Slurm " + caller.toSlurmString() + ", but the runtime plays "
                     + plays.toSlurmString() + " (plugstack.slurm.release): SPANK sessions play " + caller.toSlurmString()
                     + ", job_submit and cli_filter plugins and scripts " + plays.toSlurmString()
                     + "; set plugstack.slurm.release and plugstack.lua.version in etc/plugstack.properties to this Slurm's");
         }
+    }
+
+    /**
+     * job_submit/plugstack of a slurmctld of Slurm {@code caller} said JOB_HELLO: one info line per caller release
+     * (the admin sees which slurmctld the daemon serves), an error line instead when its series is not the one played.
+     */
+    void slurmctld(SlurmVersion caller) {
+        if (!firstTime(caller)) {
+            return;
+        }
+        if (sameSeries(caller)) {
+            log.info("node: job_submit/plugstack of a Slurm " + caller.toSlurmString() + " slurmctld connected; the runtime plays "
+                    + plays.toSlurmString());
+        } else {
+            log.error("node: slurmctld here is Slurm " + caller.toSlurmString() + ", but the runtime plays " + plays.toSlurmString()
+                    + " (plugstack.slurm.release): job_submit plugins and scripts play " + plays.toSlurmString()
+                    + "; set plugstack.slurm.release and plugstack.lua.version in etc/plugstack.properties to this Slurm's");
+        }
+    }
+
+    private boolean sameSeries(SlurmVersion caller) {
+        return caller.major() == plays.major() && caller.minor() == plays.minor();
+    }
+
+    /** Whether {@code caller} is said now: once per caller release, at most 16 (no peer grows the set without end). */
+    private boolean firstTime(SlurmVersion caller) {
+        return said.size() < 16 && said.add(caller);
     }
 }

@@ -94,15 +94,21 @@ public final class JobMessages {
         }
     }
 
-    /** JOB_HELLO: {@code u32 protocol, str cluster_name} (slurm.CLUSTER_NAME; NULL when Slurm has none). */
-    public record JobHello(int protocol, String clusterName) {
+    /**
+     * JOB_HELLO: {@code u32 protocol, str cluster_name, str release}: slurm.CLUSTER_NAME (NULL when Slurm has none) and
+     * the release of the slurmctld calling (job_submit/plugstack: SLURM_VERSION_STRING; NULL from the Lua shim, whose
+     * slurm table does not say). A frame that ends before the release (a shim of an earlier build) reads NULL.
+     */
+    public record JobHello(int protocol, String clusterName, String release) {
         public byte[] encode() {
-            return new Wire.Out().u32(protocol).str(clusterName).bytes();
+            return new Wire.Out().u32(protocol).str(clusterName).str(release).bytes();
         }
 
         public static JobHello decode(byte[] body) throws IOException {
             Wire.In in = new Wire.In(body);
-            JobHello h = new JobHello(in.u32Int("protocol"), in.str());
+            int protocol = in.u32Int("protocol");
+            String cluster = in.str();
+            JobHello h = new JobHello(protocol, cluster, in.left() > 0 ? in.str() : null);
             in.end("JOB_HELLO");
             return h;
         }

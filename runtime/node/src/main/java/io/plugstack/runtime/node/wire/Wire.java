@@ -176,6 +176,11 @@ public final class Wire {
             return (int) n;
         }
 
+        /** {@return how many bytes of the body are not read yet} (a field added at a frame's end is optional) */
+        public int left() {
+            return b.remaining();
+        }
+
         /** Fails unless the body was read exactly. */
         public void end(String what) throws IOException {
             if (b.hasRemaining()) {

@@ -86,7 +86,7 @@ class CtldServerTest {
     void start() throws IOException {
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         server = CtldServer.start(tmp, System.getProperty("user.name"), new CtldCall(chain, slurmctld, SlurmLog.lines("t", System.err, 0)),
-                SlurmLog.lines("t", System.err, 0));
+                new ReleaseMismatch(io.plugstack.api.plugin.SlurmVersion.parse("25.11.0"), played.log), SlurmLog.lines("t", System.err, 0));
     }
 
     @AfterEach
@@ -100,8 +100,15 @@ class CtldServerTest {
         return ch;
     }
 
+    /** The release check's lines (the runtime plays 25.11.0 here). */
+    final CapturedLog played = new CapturedLog();
+
     private JobMessages.JobFields hello(InputStream in, OutputStream out) throws IOException {
-        Wire.write(out, FrameType.JOB_HELLO, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit").encode());
+        return hello(in, out, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit", "25.11.0").encode());
+    }
+
+    private JobMessages.JobFields hello(InputStream in, OutputStream out, byte[] body) throws IOException {
+        Wire.write(out, FrameType.JOB_HELLO, body);
         Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
         assertThat(f.type()).isEqualTo(FrameType.JOB_FIELDS);
         return JobMessages.JobFields.decode(f.body());
@@ -112,6 +119,42 @@ class CtldServerTest {
         Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
         assertThat(f.type()).isEqualTo(FrameType.JOB_RESULT);
         return JobResult.decode(f.body());
+    }
+
+    @Test
+    void aSlurmctldOfAnotherReleaseThanThePlayedOneIsSaidOnceInTheLog() throws IOException {
+        for (int i = 0; i < 2; i++) {
+            try (SocketChannel ch = connect()) {
+                hello(Channels.newInputStream(ch), Channels.newOutputStream(ch),
+                        new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit", "22.05.8").encode());
+            }
+        }
+        assertThat(played.lines).singleElement().satisfies(l -> assertThat(l).contains(
+                "node: slurmctld here is Slurm 22.05.8, but the runtime plays 25.11.0 (plugstack.slurm.release): job_submit plugins and"
+                        + " scripts play 25.11.0; set plugstack.slurm.release"));
+    }
+
+    @Test
+    void aJobHelloWithoutReleaseAsTheLuaShimSendsItIsServedAndSaysNothing() throws IOException {
+        try (SocketChannel ch = connect()) {
+            JobMessages.JobFields f = hello(Channels.newInputStream(ch), Channels.newOutputStream(ch),
+                    new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit", null).encode());
+            assertThat(f.jobDesc()).contains("account");
+        }
+        try (SocketChannel ch = connect()) { // an earlier shim's frame, which ends after the cluster name
+            JobMessages.JobFields f = hello(Channels.newInputStream(ch), Channels.newOutputStream(ch),
+                    new Wire.Out().u32(Wire.PROTOCOL).str("plugstackit").bytes());
+            assertThat(f.jobDesc()).contains("account");
+        }
+        assertThat(played.lines).isEmpty();
+    }
+
+    @Test
+    void theReleaseIsReadAsSlurmWritesItsVersionString() {
+        assertThat(CtldServer.releaseOf("23.11.0-0rc1")).hasValue(io.plugstack.api.plugin.SlurmVersion.parse("23.11.0"));
+        assertThat(CtldServer.releaseOf("22.05.8")).hasValue(io.plugstack.api.plugin.SlurmVersion.parse("22.05.8"));
+        assertThat(CtldServer.releaseOf("unknown")).isEmpty();
+        assertThat(CtldServer.releaseOf(null)).isEmpty();
     }
 
     @Test
@@ -192,7 +235,7 @@ class CtldServerTest {
     @Test
     void anotherProtocolIsRefused() throws IOException {
         try (SocketChannel ch = connect()) {
-            Wire.write(Channels.newOutputStream(ch), FrameType.JOB_HELLO, new JobMessages.JobHello(9, null).encode());
+            Wire.write(Channels.newOutputStream(ch), FrameType.JOB_HELLO, new JobMessages.JobHello(9, null, null).encode());
             Wire.Frame f = Wire.read(Channels.newInputStream(ch), Wire.MAX_ROOT_FRAME);
             assertThat(f.type()).isEqualTo(FrameType.REFUSE);
             assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("protocol 9 is not " + Wire.PROTOCOL);

@@ -21,6 +21,14 @@ class ReleaseMismatchTest {
     }
 
     @Test
+    void aSlurmctldOfThePlayedSeriesIsSaidOnceAtInfo() {
+        check.slurmctld(SlurmVersion.parse("25.11.2"));
+        check.slurmctld(SlurmVersion.parse("25.11.2"));
+        assertThat(captured.lines).singleElement().satisfies(l -> assertThat(l)
+                .contains("node: job_submit/plugstack of a Slurm 25.11.2 slurmctld connected; the runtime plays 25.11.0"));
+    }
+
+    @Test
     void theSameSeriesIsNoMismatch() {
         check.caller(SlurmVersion.parse("25.11.3"));
         assertThat(captured.lines).isEmpty();

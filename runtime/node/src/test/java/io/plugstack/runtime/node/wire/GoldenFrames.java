@@ -51,7 +51,7 @@ final class GoldenFrames {
         m.put("attach", Map.entry(FrameType.ATTACH, new Messages.Attach(Wire.PROTOCOL, "0123456789abcdef", 4343).encode()));
         m.put("option_rc", Map.entry(FrameType.OPTION_RC, new OptionRc(-1, List.of(new LogLine(0, "renice: --renice=99: priority must be from -5 to 19"))).encode()));
         m.put("refuse", Map.entry(FrameType.REFUSE, new Refuse("uid 1000 may not open a remote session").encode()));
-        m.put("job_hello", Map.entry(FrameType.JOB_HELLO, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit").encode()));
+        m.put("job_hello", Map.entry(FrameType.JOB_HELLO, new JobMessages.JobHello(Wire.PROTOCOL, "plugstackit", "22.05.8").encode()));
         m.put("job_fields", Map.entry(FrameType.JOB_FIELDS, new JobMessages.JobFields(List.of("comment", "time_limit", "argv"),
                 List.of("job_id", "name"), List.of("name", "state_up")).encode()));
         m.put("job_call", Map.entry(FrameType.JOB_CALL, new JobMessages.JobCall(JobMessages.MODIFY, 1001,
