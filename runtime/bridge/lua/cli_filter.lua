@@ -7,7 +7,8 @@
 
  One connection per command (the Lua state lives as long as the command), so the command's plugin
  instances keep their state from setup_defaults to post_submit. The daemon knows the user by
- SO_PEERCRED. Each hook sends Slurm's own JSON of the set options (slurm.json_cli_options) and gets
+ SO_PEERCRED. Each hook sends Slurm's own JSON of the set options (slurm.json_cli_options) and the
+ text Slurm's proxy gives every option, set or not (an unset one reads its default text), and gets
  back the chain's rc, the lines to log (printed here with slurm.log_error / log_info / ...) and the
  options to write (options[name] = value; nil unsets). The frames are runtime/bridge/PROTOCOL.md's
  (CLI_HELLO, CLI_CALL, CLI_RESULT). Needs lua-socket (Debian/EPEL: lua-socket) for socket.unix.
@@ -199,11 +200,52 @@ local function apply(answer, options)
   return rc
 end
 
+-- Slurm's option long names (slurm_opt.c common_options[], 22.05 to 25.11; a name this Slurm does not have
+-- reads nil): Slurm's proxy answers an option the command did not set with its getter's default text
+-- ("unset", "-2"), which json_cli_options (set options only) cannot carry, so every option's text travels
+-- too. runtime/bench's ShimOptionNamesTest keeps this list equal to the bench's table of Slurm's options.
+local OPTION_NAMES = {
+  "accel-bind", "account", "acctg-freq", "argv", "array", "autocomplete", "batch", "bb", "bbf",
+  "bcast", "bcast-exclude", "begin", "bell", "chdir", "cluster", "cluster-constraint", "clusters",
+  "comment", "compress", "constraint", "container", "container-id", "context", "contiguous",
+  "core-spec", "cores-per-socket", "cpu-bind", "cpu-freq", "cpu_bind", "cpus-per-gpu", "cpus-per-task",
+  "deadline", "debugger-test", "delay-boot", "dependency", "disable-status", "distribution",
+  "environment", "epilog", "error", "exact", "exclude", "exclusive", "export", "export-file",
+  "external-launcher", "extra", "extra-node-info", "get-user-env", "gid", "gpu-bind", "gpu-freq",
+  "gpus", "gpus-per-node", "gpus-per-socket", "gpus-per-task", "gres", "gres-flags", "help",
+  "het-group", "hint", "hold", "ignore-pbs", "immediate", "input", "interactive", "job-name", "jobid",
+  "kill-command", "kill-on-bad-exit", "kill-on-invalid-dep", "label", "licenses", "mail-type",
+  "mail-user", "mcs-label", "mem", "mem-bind", "mem-per-cpu", "mem-per-gpu", "mincpus", "mpi",
+  "msg-timeout", "multi-prog", "network", "nice", "no-allocate", "no-bell", "no-kill", "no-requeue",
+  "no-shell", "nodefile", "nodelist", "nodes", "ntasks", "ntasks-per-core", "ntasks-per-gpu",
+  "ntasks-per-node", "ntasks-per-socket", "ntasks-per-tres", "open-mode", "output", "overcommit",
+  "overlap", "oversubscribe", "pack-group", "parsable", "partition", "power", "prefer", "preserve-env",
+  "priority", "profile", "prolog", "propagate", "pty", "qos", "quiet", "quit-on-interrupt", "reboot",
+  "relative", "requeue", "reservation", "resv-ports", "segment", "send-libs", "signal", "slurmd-debug",
+  "sockets-per-node", "spread-job", "stepmgr", "switches", "task-epilog", "task-prolog",
+  "tasks-per-node", "test-only", "thread-spec", "threads", "threads-per-core", "time", "time-min",
+  "tmp", "treewidth", "tres-bind", "tres-per-task", "uid", "unbuffered", "usage", "use-min-nodes",
+  "verbose", "version", "wait", "wait-all-nodes", "wckey", "whole", "wrap", "x11",
+}
+
+-- name, text, name, text... of every option the proxy answers with a string (strs on the wire)
+local function option_texts(options)
+  local parts, n = {}, 0
+  for _, name in ipairs(OPTION_NAMES) do
+    local ok, v = pcall(function() return options[name] end)
+    if ok and type(v) == "string" then
+      parts[#parts + 1] = str(name) .. str(v)
+      n = n + 2
+    end
+  end
+  return u32(n) .. table.concat(parts)
+end
+
 local function call(command, hook, options, early, offset, jobid, stepid)
   if skipped then return slurm.SUCCESS end
-  local json = nil
-  if options then json = slurm.json_cli_options(options) end
-  local body = u32(hook) .. u32(early and 1 or 0) .. u32(offset) .. u32(jobid) .. u32(stepid) .. str(json)
+  local json, texts = nil, u32(0)
+  if options then json, texts = slurm.json_cli_options(options), option_texts(options) end
+  local body = u32(hook) .. u32(early and 1 or 0) .. u32(offset) .. u32(jobid) .. u32(stepid) .. str(json) .. texts
   local ok, answer = pcall(exchange, command, body)
   local rc
   if ok then ok, rc = pcall(apply, answer, options) else rc = answer end

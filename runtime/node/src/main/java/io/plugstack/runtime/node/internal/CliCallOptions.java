@@ -32,6 +32,8 @@ final class CliCallOptions implements CliOptions {
     private final OnBehalfOf user;
     private final boolean earlyPass;
     private final Map<String, String> options = new LinkedHashMap<>();
+    /** What Slurm's getter answers for the options the command has not set (the shim's option texts less the JSON's). */
+    private final Map<String, String> unsetTexts = new LinkedHashMap<>();
     private final List<String> argv = new ArrayList<>();
     private final Map<String, String> spank = new TreeMap<>();
     private final Map<String, Write> writes = new LinkedHashMap<>();
@@ -44,6 +46,15 @@ final class CliCallOptions implements CliOptions {
 
     /** The options of {@code json}; an IOException when it is not what Slurm writes. */
     static CliCallOptions of(SlurmCommand command, OnBehalfOf user, boolean earlyPass, String json) throws IOException {
+        return of(command, user, earlyPass, json, Map.of());
+    }
+
+    /**
+     * The options of {@code json}, and for every option it does not hold (unset in the command) the text Slurm's getter
+     * answers, from {@code texts} (the shim read every option through Slurm's proxy).
+     */
+    static CliCallOptions of(SlurmCommand command, OnBehalfOf user, boolean earlyPass, String json, Map<String, String> texts)
+            throws IOException {
         CliCallOptions o = new CliCallOptions(command, user, earlyPass);
         for (Map.Entry<String, Object> e : CliJsonReader.object(json == null ? "{}" : json).entrySet()) {
             Object v = e.getValue();
@@ -59,6 +70,11 @@ final class CliCallOptions implements CliOptions {
                 throw new IOException("options: " + e.getKey() + " is not a string");
             }
         }
+        texts.forEach((name, text) -> {
+            if (!o.options.containsKey(name) && !name.equals("argv") && !name.startsWith("spank:")) {
+                o.unsetTexts.put(name, text);
+            }
+        });
         return o;
     }
 
@@ -87,9 +103,10 @@ final class CliCallOptions implements CliOptions {
         return user.gid();
     }
 
+    /** Slurm's getter string, set or not: an option the command has not set reads its default text, as in Slurm's Lua. */
     @Override
     public Optional<String> get(String longName) {
-        return Optional.ofNullable(options.get(longName));
+        return Optional.ofNullable(options.containsKey(longName) ? options.get(longName) : unsetTexts.get(longName));
     }
 
     @Override
@@ -98,6 +115,7 @@ final class CliCallOptions implements CliOptions {
             return false;
         }
         options.put(longName, value);
+        unsetTexts.remove(longName);
         writes.remove(longName);
         writes.put(longName, new Write(longName, value));
         return true;

@@ -52,7 +52,7 @@ final class CliSession implements AutoCloseable {
             });
             return result(0, List.of());
         }
-        CliCallOptions options = CliCallOptions.of(command, user, call.earlyPass(), call.options());
+        CliCallOptions options = CliCallOptions.of(command, user, call.earlyPass(), call.options(), call.texts());
         int rc = capture.during(log, () -> call.hook() == CliMessages.SETUP_DEFAULTS ? chain.setupDefaults(options, call.earlyPass())
                 : chain.preSubmit(options, (int) call.offset()));
         return result(rc, options.writes());

@@ -43,12 +43,24 @@ public final class CliMessages {
 
     /**
      * CLI_CALL: {@code u32 hook (0 setup_defaults, 1 pre_submit, 2 post_submit), u32 early_pass (0/1),
-     * u32 offset, u32 job_id, u32 step_id (post_submit's; 0 otherwise), str options} (the JSON of
-     * slurm.json_cli_options; NULL for post_submit, which has no options).
+     * u32 offset, u32 job_id, u32 step_id (post_submit's; 0 otherwise), str options, strs option_texts} (the JSON of
+     * slurm.json_cli_options, NULL for post_submit, which has no options; then name, text, name, text... of every
+     * option Slurm's proxy answers with a string, set or not: an unset option reads its default text in Slurm's Lua
+     * ("unset", "-2"), which the JSON of the set options cannot carry. A frame that ends after options has none).
      */
-    public record CliCall(int hook, boolean earlyPass, long offset, long jobId, long stepId, String options) {
+    public record CliCall(int hook, boolean earlyPass, long offset, long jobId, long stepId, String options, List<String> optionTexts) {
+        public CliCall {
+            optionTexts = List.copyOf(optionTexts);
+        }
+
+        /** A call without option texts (post_submit, or a shim of an earlier build). */
+        public CliCall(int hook, boolean earlyPass, long offset, long jobId, long stepId, String options) {
+            this(hook, earlyPass, offset, jobId, stepId, options, List.of());
+        }
+
         public byte[] encode() {
-            return new Wire.Out().u32(hook).u32(earlyPass ? 1 : 0).u32(offset).u32(jobId).u32(stepId).str(options).bytes();
+            return new Wire.Out().u32(hook).u32(earlyPass ? 1 : 0).u32(offset).u32(jobId).u32(stepId).str(options).strs(optionTexts)
+                    .bytes();
         }
 
         public static CliCall decode(byte[] body) throws IOException {
@@ -57,9 +69,27 @@ public final class CliMessages {
             if (hook < SETUP_DEFAULTS || hook > POST_SUBMIT) {
                 throw new IOException("unknown cli_filter hook " + hook);
             }
-            CliCall c = new CliCall(hook, in.u32() != 0, in.u32(), in.u32(), in.u32(), in.str());
+            boolean early = in.u32() != 0;
+            long offset = in.u32();
+            long jobId = in.u32();
+            long stepId = in.u32();
+            String options = in.str();
+            List<String> texts = in.left() > 0 ? in.strs() : List.of();
+            if (texts.size() % 2 != 0) {
+                throw new IOException("option texts: " + texts.size() + " strings, not name and text pairs");
+            }
+            CliCall c = new CliCall(hook, early, offset, jobId, stepId, options, texts);
             in.end("CLI_CALL");
             return c;
+        }
+
+        /** The option texts as name → Slurm's getter text (the shim reads every option, set or not). */
+        public java.util.Map<String, String> texts() {
+            java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+            for (int i = 0; i + 1 < optionTexts.size(); i += 2) {
+                m.put(optionTexts.get(i), optionTexts.get(i + 1));
+            }
+            return m;
         }
     }
 
