@@ -96,6 +96,15 @@ class NodeDaemonIT {
         }
     }
 
+    /** Issue 29, item 3: no daemon behind the socket directory is one line naming the socket and the rule, exit 1. */
+    @Test
+    void theAdminShellWithNoDaemonBehindItsSocketIsOneLineAndExit1() throws Exception {
+        Path sockets = Files.createDirectories(dir.resolve("no-daemon"));
+        String shown = admin(PlugstackRuntime.dist(), sockets, "plugstack:plugins");
+        assertThat(shown).isEqualTo("1 plugstack: error: " + sockets.resolve("admin.sock") + ": No such file or directory: no node daemon"
+                + " serves this socket directory (is bin/plugstack-node running with it as PLUGSTACK_SOCKET_DIR?)\n");
+    }
+
     /** One command line in the daemon's shell, as root: "exit-code output". */
     private String admin(Path home, Path sockets, String... command) throws Exception {
         List<String> argv = new java.util.ArrayList<>(List.of(javaBin, "-jar", home.resolve("plugstack.jar").toString(), "--admin",

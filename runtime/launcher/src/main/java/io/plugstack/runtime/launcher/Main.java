@@ -1,5 +1,6 @@
 package io.plugstack.runtime.launcher;
 
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,9 +37,16 @@ public final class Main {
                     // a running node daemon's shell: one command line, as root
                     Path sockets = Path.of(value(args, ++i, "--admin"));
                     String line = String.join(" ", java.util.Arrays.asList(args).subList(i + 1, args.length));
-                    System.exit(io.plugstack.runtime.spi.bench.SlurmClient.run(sockets.resolve("admin.sock"),
-                            new io.plugstack.runtime.spi.bench.CommandProtocol.Request("gogo", List.of(line), Map.of(),
-                                    Path.of("").toAbsolutePath().toString())));
+                    Path socket = sockets.resolve("admin.sock");
+                    try {
+                        System.exit(io.plugstack.runtime.spi.bench.SlurmClient.run(socket,
+                                new io.plugstack.runtime.spi.bench.CommandProtocol.Request("gogo", List.of(line), Map.of(),
+                                        Path.of("").toAbsolutePath().toString())));
+                    } catch (IOException e) {
+                        // one line naming the socket and the rule, never a stack trace (a pdsh loop reads it per node)
+                        System.err.println("plugstack: error: " + socket + ": " + adminFailure(e));
+                        System.exit(1);
+                    }
                 }
                 case "-h", "--help" -> {
                     System.out.println("usage: plugstack [--home DIR] [--node [--socket-dir DIR] [--log FILE]]"
@@ -123,6 +131,18 @@ public final class Main {
         }
         framework.waitForStop(0);
         System.exit(0);
+    }
+
+    /** Why the node daemon's shell could not be reached, in an admin's terms. */
+    static String adminFailure(IOException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("No such file or directory") || m.contains("Connection refused")) {
+            return m + ": no node daemon serves this socket directory (is bin/plugstack-node running with it as PLUGSTACK_SOCKET_DIR?)";
+        }
+        if (m.contains("Permission denied")) {
+            return m + ": the node daemon's shell is root's only";
+        }
+        return m;
     }
 
     private static String value(String[] args, int i, String option) {
