@@ -33,20 +33,10 @@ class LaunchScriptsIT {
     void aCopyOfTheDistribution() throws IOException {
         home = dir.resolve("home");
         Path dist = PlugstackRuntime.dist();
-        try (Stream<Path> s = Files.walk(dist)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path rel = dist.relativize(p);
-                if (rel.startsWith("data") || rel.startsWith("log")) {
-                    continue;
-                }
-                Path to = home.resolve(rel.toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to, java.nio.file.LinkOption.NOFOLLOW_LINKS);
-                }
-            }
+        for (String sub : new String[] {"bin", "etc", "features", "lib", "system"}) {
+            PlugstackRuntime.copyTree(dist.resolve(sub), home.resolve(sub));
         }
+        Files.copy(dist.resolve("plugstack.jar"), home.resolve("plugstack.jar"));
     }
 
     @Test

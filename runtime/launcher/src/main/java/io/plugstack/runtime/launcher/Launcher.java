@@ -139,7 +139,7 @@ public final class Launcher {
                     startQuietly(b);
                 }
             }
-            system.registerService(BootFeaturesStarted.class, new BootFeaturesStarted(installed.size()), null);
+            system.registerService(BootFeaturesStarted.class, new BootFeaturesStarted(), null);
             for (Thread t : concurrent) {
                 joinUninterruptibly(t); // start() returns once every boot bundle has been started, as before
             }

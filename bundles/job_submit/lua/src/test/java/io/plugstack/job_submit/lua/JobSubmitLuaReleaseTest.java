@@ -62,20 +62,21 @@ class JobSubmitLuaReleaseTest {
     @ParameterizedTest
     @CsvSource({"22.05.8, 0.0", "23.11.0, 0.0", "24.05.0, nil", "25.11.0, nil"})
     void jobDescPowerFlagsIsThereUpTo23_11Only(String release, String powerFlags) {
-        site.script(LuaSite.reporting("job_desc.power_flags"));
-        JobSubmitLuaPlugin p = startedAt(release);
-        assertThat(site.submit(p, LuaSite.request())).isZero();
-        assertThat(site.message.get()).contains(powerFlags);
-        p.fini();
+        assertThat(reportedAt(release, "job_desc.power_flags")).contains(powerFlags);
     }
 
     @ParameterizedTest
     @CsvSource({"22.05.8, nil", "25.11.0, 2066.0"})
     void theScriptsSlurmTableIsTheReleases(String release, String invalidQos) {
-        site.script(LuaSite.reporting("slurm.ESLURM_INVALID_QOS"));
+        assertThat(reportedAt(release, "slurm.ESLURM_INVALID_QOS")).contains(invalidQos);
+    }
+
+    /** What {@code expr} reads in slurm_job_submit at {@code release}, as the user's message shows it. */
+    private java.util.Optional<String> reportedAt(String release, String expr) {
+        site.script(LuaSite.reporting(expr));
         JobSubmitLuaPlugin p = startedAt(release);
         assertThat(site.submit(p, LuaSite.request())).isZero();
-        assertThat(site.message.get()).contains(invalidQos);
         p.fini();
+        return site.message.get();
     }
 }

@@ -6,14 +6,4 @@ package io.plugstack.runtime.spi.features;
  * before it takes the first command: a command typed at once still finds every boot plugin there.
  */
 public final class BootFeaturesStarted {
-    private final long bundles;
-
-    public BootFeaturesStarted(long bundles) {
-        this.bundles = bundles;
-    }
-
-    /** How many boot bundles the launcher started or tried to start. */
-    public long bundles() {
-        return bundles;
-    }
 }
