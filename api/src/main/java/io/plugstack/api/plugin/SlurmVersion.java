@@ -62,6 +62,30 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
         }
     }
 
+    private static final java.util.regex.Pattern VERSION_STRING =
+            java.util.regex.Pattern.compile("(\\d{1,3})\\.(\\d{1,3})(?:\\.(\\d{1,3})(?:-\\S+)?| \\(unstable[^)]*\\))");
+
+    /**
+     * Reads a release as a running Slurm writes {@code SLURM_VERSION_STRING} (what S_SLURM_VERSION,
+     * {@code slurmd -V} and job_submit/plugstack's hello carry): "22.05.8"; a pre-release
+     * "23.11.0-0rc1" (slurm.m4 appends "-RELEASE" when META's Release is not 1) is 23.11.0; an
+     * unstable build's "23.11 (unstable svn build 202305021230)" is 23.11.0.
+     *
+     * @param text the version string, nothing before or after it
+     * @return the release, or empty when the text is none of those forms
+     */
+    public static java.util.Optional<SlurmVersion> ofVersionString(String text) {
+        java.util.regex.Matcher m = text == null ? null : VERSION_STRING.matcher(text.strip());
+        if (m == null || !m.matches()) {
+            return java.util.Optional.empty();
+        }
+        int major = Integer.parseInt(m.group(1));
+        int minor = Integer.parseInt(m.group(2));
+        int micro = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+        return major > 255 || minor > 255 || micro > 255 ? java.util.Optional.empty()
+                : java.util.Optional.of(new SlurmVersion(major, minor, micro));
+    }
+
     /** The framework property naming the Slurm release the runtime plays (etc/plugstack.properties). */
     public static final String RELEASE_PROPERTY = "plugstack.slurm.release";
 

@@ -12,10 +12,11 @@
  * writes Slurm-style log lines; {@link io.plugstack.api.plugin.ReleaseBehaviour} says what differs between the
  * Slurm releases the runtime can play. The rest serves the runtime.
  *
- * <p>0.5.0: {@code PluginFamily.instancePerSession()}, {@code PluginFamily.ownProcesses()}.
+ * <p>0.6.0: {@code SlurmVersion.ofVersionString}.
+ * 0.5.0: {@code PluginFamily.instancePerSession()}, {@code PluginFamily.ownProcesses()}.
  * 0.4.0: {@code ReleaseBehaviour}, {@code SlurmVersion.running}, {@code SlurmVersion.RELEASE_PROPERTY}.
  * 0.2.0: {@code PluginFamily.callTimeoutProperty()}, {@code defaultCallTimeoutMs()}, {@code FrameworkProperty}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.5.0")
+@org.osgi.annotation.versioning.Version("0.6.0")
 package io.plugstack.api.plugin;

@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.plugstack.api.plugin.SlurmVersion;
+
 /**
  * The Slurm installed on this node, which a node daemon plays unless told otherwise (issue 27): its release,
  * as its own programs print it ({@code slurmd -V}: "slurm-wlm 22.05.8"), and the Lua version its
@@ -29,7 +31,7 @@ public record InstalledSlurm(Optional<String> release, String releaseFrom, Optio
     /** Where distributions put Slurm's plugins (Debian's, RPMs', a source build's). */
     static final List<String> PLUGIN_DIRS = List.of("/usr/lib/x86_64-linux-gnu/slurm-wlm", "/usr/lib/aarch64-linux-gnu/slurm-wlm",
             "/usr/lib64/slurm", "/usr/lib/slurm", "/usr/local/lib/slurm");
-    private static final Pattern RELEASE = Pattern.compile("^slurm(?:-wlm)? (\\d+\\.\\d+\\.\\d+)\\b");
+    private static final Pattern RELEASE = Pattern.compile("^slurm(?:-wlm)? (.+)$", Pattern.MULTILINE);
     private static final Pattern LIBLUA = Pattern.compile("liblua-?(5\\.[1-4])\\.so|liblua\\.so\\.(5\\.[1-4])");
 
     /** What this machine has: the first Slurm program that prints its release, the first Lua plugin found. */
@@ -57,10 +59,10 @@ public record InstalledSlurm(Optional<String> release, String releaseFrom, Optio
         return new InstalledSlurm(release, from, Optional.empty(), "");
     }
 
-    /** "slurm-wlm 22.05.8" (Debian), "slurm 24.11.5" (a source build): the release; anything else: none. */
+    /** "slurm-wlm 22.05.8" (Debian), "slurm 24.11.5" (a source build), "slurm 23.11.0-0rc1" (a pre-release): the release; anything else: none. */
     static Optional<String> releaseOf(String versionLine) {
         Matcher m = RELEASE.matcher(versionLine.strip());
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        return m.lookingAt() ? SlurmVersion.ofVersionString(m.group(1)).map(SlurmVersion::toString) : Optional.empty();
     }
 
     /** The Lua version a shared object links, from the liblua its dynamic section names. */

@@ -22,6 +22,7 @@ class InstalledSlurmTest {
     void theReleaseIsWhatSlurmsOwnProgramsPrint() {
         assertThat(InstalledSlurm.releaseOf("slurm-wlm 22.05.8\n")).contains("22.05.8");
         assertThat(InstalledSlurm.releaseOf("slurm 24.11.5")).contains("24.11.5");
+        assertThat(InstalledSlurm.releaseOf("slurm 23.11.0-0rc1")).contains("23.11.0");
         assertThat(InstalledSlurm.releaseOf("slurmd: error: cannot read slurm.conf")).isEmpty();
     }
 

@@ -124,12 +124,9 @@ final class CtldServer implements AutoCloseable {
         }
     }
 
-    private static final java.util.regex.Pattern RELEASE = java.util.regex.Pattern.compile("^\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
-
     /** JOB_HELLO's release as Slurm writes SLURM_VERSION_STRING ("22.05.8", "23.11.0-0rc1"); empty when it has none. */
     static java.util.Optional<SlurmVersion> releaseOf(String text) {
-        java.util.regex.Matcher m = text == null ? null : RELEASE.matcher(text);
-        return m != null && m.find() ? java.util.Optional.of(SlurmVersion.parse(m.group())) : java.util.Optional.empty();
+        return SlurmVersion.ofVersionString(text);
     }
 
     private boolean isSlurm(long uid) {

@@ -290,16 +290,14 @@ public final class NodeServer implements AutoCloseable {
         if (context.isEmpty()) {
             return Optional.of("unknown context " + hello.context());
         }
-        try {
-            SlurmVersion.parse(hello.slurmVersion());
-        } catch (RuntimeException e) {
+        if (SlurmVersion.ofVersionString(hello.slurmVersion()).isEmpty()) {
             return Optional.of("not a Slurm release: \"" + hello.slurmVersion() + "\"");
         }
         return SessionPolicy.refusal(context.get(), socket, uid);
     }
 
     private static SlurmVersion release(Messages.Hello hello) {
-        return SlurmVersion.parse(hello.slurmVersion());
+        return SlurmVersion.ofVersionString(hello.slurmVersion()).orElseThrow(); // refusal() let only a release through
     }
 
     /** The connecting process's uid, from SO_PEERCRED. */

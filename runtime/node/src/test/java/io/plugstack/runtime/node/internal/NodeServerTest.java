@@ -367,4 +367,12 @@ class NodeServerTest {
             assertThat(Messages.Refuse.decode(f.body()).reason()).isEqualTo("not a Slurm release: \"soon\"");
         }
     }
+
+    @Test
+    void aPreReleaseSlurmIsWelcomedAsTheReleaseItPrecedes() throws IOException {
+        try (SocketChannel ch = connect(NodeServer.USER_SOCKET)) {
+            Wire.Frame f = exchange(ch, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 1, "22.05.0-0rc1", 1, List.of(), null).encode());
+            assertThat(f.type()).isEqualTo(FrameType.WELCOME);
+        }
+    }
 }
