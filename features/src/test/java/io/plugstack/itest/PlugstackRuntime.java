@@ -22,7 +22,7 @@ import io.plugstack.runtime.spi.refusals.Refusal;
  * The assembled distribution (features/target/plugstack) copied into a fresh home and booted in
  * this JVM through the real launcher: real Felix, SCR, FileInstall, Gogo and our bundles.
  */
-final class PlugstackRuntime implements AutoCloseable {
+public final class PlugstackRuntime implements AutoCloseable {
 
     static final long TIMEOUT_MS = 15_000;
     static final String SPANK_PLUGIN = "io.plugstack.api.spank.SpankPlugin";
@@ -68,7 +68,8 @@ final class PlugstackRuntime implements AutoCloseable {
         return new PlugstackRuntime(home, launcher);
     }
 
-    static void copyTree(Path from, Path to) throws IOException {
+    /** Copies a tree as a site copies a distribution: modes kept (Files.copy keeps them on Linux), files already there replaced. */
+    public static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path target = to.resolve(from.relativize(p).toString());

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.plugstack.itest.PlugstackRuntime;
+
 /**
  * The Plugstack distribution running as a real node daemon ({@code plugstack.jar --node}) for a real
  * Slurm: its own home (a copy of the distribution with the test's plugstack.conf), its own socket
@@ -92,7 +94,7 @@ public final class NodeDaemon implements AutoCloseable {
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
             // bridge/: the user role's plugstack-run (bridge/prebuilt), executable
             for (String sub : new String[] {"system", "features", "etc", "lib", "bridge"}) {
-                copyTree(DIST.resolve(sub), d.home.resolve(sub));
+                PlugstackRuntime.copyTree(DIST.resolve(sub), d.home.resolve(sub));
             }
             Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
             Files.writeString(d.plugstackConf(), plugstackConf);
@@ -312,18 +314,5 @@ public final class NodeDaemon implements AutoCloseable {
     @Override
     public void close() {
         stop();
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (var paths = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) paths::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
     }
 }
