@@ -135,9 +135,24 @@ public final class NodeServer implements AutoCloseable {
      * Serves a user.sock connection the root role's relay kept for itself: root's own srun, sbatch or
      * salloc, whose SPANK and cli_filter code runs as root, as it does inside root's command in Slurm.
      */
-    void serveRootsOwnCommand(SocketChannel ch) {
+    void serveRootsOwnCommand(SocketChannel ch, Runnable release) {
         // on this server's threads (full stacks for plugin code), not the relay's small-stack thread that accepted it
-        connections.execute(() -> connection(ch, SessionPolicy.Socket.USER));
+        try {
+            connections.execute(() -> {
+                try {
+                    connection(ch, SessionPolicy.Socket.USER);
+                } finally {
+                    release.run(); // root's place in user.sock's limits, held while its command is served
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            release.run();
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // already closed
+            }
+        }
     }
 
     private void serve(ServerSocketChannel server, SessionPolicy.Socket socket) {

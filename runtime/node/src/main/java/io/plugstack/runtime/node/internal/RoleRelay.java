@@ -2,13 +2,10 @@ package io.plugstack.runtime.node.internal;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.function.Consumer;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 
@@ -19,7 +16,7 @@ import io.plugstack.api.user.OnBehalfOf;
  * A socket of the root role whose sessions a child role serves ({@link ChildRole}: user.sock for the user
  * role, ctld.sock for the SlurmUser role): no plugin code runs here for them. Each connection's peer is read
  * with SO_PEERCRED, written in front ({@link RelayedPeer}) of a connection to the role's role.sock, and the
- * bytes are relayed both ways until either end closes. While it lasts, the peer's uid is live for the monitor.
+ * bytes are relayed both ways until either end closes ({@link RelayPumps}: one thread for every connection). While it lasts, the peer's uid is live for the monitor.
  * Root's own connections can be kept and served in the root role instead (user.sock: root's own srun).
  */
 final class RoleRelay implements AutoCloseable {
@@ -33,13 +30,16 @@ final class RoleRelay implements AutoCloseable {
     private final long roleUid;
     private final LiveSessions live;
     private final SlurmLog log;
+    /** Accepts, checks the peer and connects the role: a thread each only until the bytes flow. */
     private final ExecutorService pumps = UnixSockets.threads("plugstack-relay", UnixSockets.SMALL_STACK);
+    /** Then every connection's bytes, on one thread. */
+    private final RelayPumps bytes;
 
     /** Serves root's own connections in the root role (null: relays them too). */
-    private final Consumer<SocketChannel> rootsOwn;
+    private final UnixSockets.Kept rootsOwn;
 
     private RoleRelay(ServerSocketChannel server, String socket, Path roleSocket, long roleUid, LiveSessions live,
-            Consumer<SocketChannel> rootsOwn, SlurmLog log) {
+            UnixSockets.Kept rootsOwn, SlurmLog log) throws IOException {
         this.server = server;
         this.rootsOwn = rootsOwn;
         this.socket = socket;
@@ -47,6 +47,7 @@ final class RoleRelay implements AutoCloseable {
         this.roleSocket = roleSocket;
         this.live = live;
         this.log = log;
+        this.bytes = new RelayPumps("plugstack-relay-bytes-" + socket);
     }
 
     /**
@@ -63,57 +64,51 @@ final class RoleRelay implements AutoCloseable {
      * As {@link #start(Path, ChildRole, long, LiveSessions, SlurmLog)}, with uid 0's connections served by {@code rootsOwn}
      * (null: relayed too), within {@code limits} per peer uid.
      */
-    static RoleRelay start(Path dir, ChildRole role, long roleUid, LiveSessions live, Consumer<SocketChannel> rootsOwn,
+    static RoleRelay start(Path dir, ChildRole role, long roleUid, LiveSessions live, UnixSockets.Kept rootsOwn,
             Admission.Limits limits, SlurmLog log) throws IOException {
         RoleRelay r = new RoleRelay(UnixSockets.bind(dir.resolve(role.socket), role.mode), role.socket,
                 dir.resolve(role.dir).resolve(NodeServer.ROLE_SOCKET), roleUid, live, rootsOwn, log);
-        UnixSockets.serve(r.server, role.socket, limits, -1, r.pumps, r::relay, NodeServer::refusal, log, "plugstack-relay-" + role.name);
+        UnixSockets.serveKept(r.server, role.socket, limits, -1, r.pumps, r::relay, NodeServer::refusal, log, "plugstack-relay-" + role.name);
         return r;
     }
 
-    private void relay(SocketChannel client) {
+    /** Connects {@code client} to the role and hands both to the pumps; {@code release} runs when the pair ended. */
+    private void relay(SocketChannel client, Runnable release) {
         RelayedPeer peer = null;
         OnBehalfOf who;
         try {
             who = UnixSockets.peer(client); // the accept loop looked it up already: remembered
             if (rootsOwn != null && who.uid() == 0) {
-                rootsOwn.accept(client); // root's own command: its plugin code has root's rights in Slurm too
+                rootsOwn.accept(client, release); // root's own command: its plugin code has root's rights in Slurm too
                 return;
             }
         } catch (IOException e) {
             closeQuietly(client);
+            release.run();
             log.error("node: " + socket + ": " + e.getMessage() + "; connection closed");
             return;
         }
-        try (client; SocketChannel role = connectRole()) {
-            peer = new RelayedPeer(who.uid(), who.gid());
-            peer.write(new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(role))));
-            live.opened(peer);
-            pumps.execute(() -> pump(role, client));
-            pump(client, role);
-        } catch (IOException e) {
-            log.error("node: " + socket + (peer == null ? "" : " peer uid " + peer.uid()) + ": " + e.getMessage() + "; connection closed");
-        } finally {
+        SocketChannel role = null;
+        try {
+            role = connectRole();
+            RelayedPeer relayed = new RelayedPeer(who.uid(), who.gid());
+            relayed.write(new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(role))));
+            live.opened(relayed);
+            peer = relayed; // live from here: closed exactly once, by the pumps or below
+            bytes.relay(client, role, () -> {
+                live.closed(relayed);
+                release.run(); // its place in user.sock's limits is held until here
+            });
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(client);
+            if (role != null) {
+                closeQuietly(role);
+            }
             if (peer != null) {
                 live.closed(peer);
             }
-        }
-    }
-
-    /** Copies {@code from} to {@code to} until {@code from} ends, then ends both (the other pump stops too). */
-    private static void pump(SocketChannel from, SocketChannel to) {
-        try {
-            InputStream in = ChannelStreams.in(from);
-            OutputStream out = ChannelStreams.out(to);
-            byte[] buf = new byte[4 * 1024]; // per direction and connection: thousands may be held
-            for (int n; (n = in.read(buf)) > 0;) {
-                out.write(buf, 0, n);
-            }
-        } catch (IOException e) {
-            // one end went: the peer is done, or the role stopped
-        } finally {
-            closeQuietly(from);
-            closeQuietly(to);
+            release.run();
+            log.error("node: " + socket + " peer uid " + who.uid() + ": " + e.getMessage() + "; connection closed");
         }
     }
 
@@ -157,5 +152,6 @@ final class RoleRelay implements AutoCloseable {
     public void close() throws IOException {
         server.close();
         pumps.shutdownNow();
+        bytes.close();
     }
 }

@@ -72,6 +72,27 @@ final class UnixSockets {
      */
     static void serve(ServerSocketChannel server, String socket, Admission.Limits limits, long privileged, Executor pool,
             Consumer<SocketChannel> connection, java.util.function.Function<String, byte[]> refusal, SlurmLog log, String thread) {
+        serveKept(server, socket, limits, privileged, pool, (ch, release) -> {
+            try {
+                connection.accept(ch);
+            } finally {
+                release.run();
+            }
+        }, refusal, log, thread);
+    }
+
+    /** A connection's handler that may keep the connection after it returns (handed to {@link RelayPumps}). */
+    interface Kept {
+        /** Serves {@code ch}; {@code release} gives its place in the limits back, once the connection ended (running it again does nothing). */
+        void accept(SocketChannel ch, Runnable release);
+    }
+
+    /**
+     * As {@link #serve}, for a handler that may keep its connection beyond its call: the connection counts
+     * against the limits until the handler runs the release it was given (or throws).
+     */
+    static void serveKept(ServerSocketChannel server, String socket, Admission.Limits limits, long privileged, Executor pool,
+            Kept connection, java.util.function.Function<String, byte[]> refusal, SlurmLog log, String thread) {
         Admission admission = new Admission(limits, privileged);
         RefusalLog refusals = new RefusalLog(socket, log);
         long[] failingSince = {0};
@@ -103,7 +124,7 @@ final class UnixSockets {
         t.start();
     }
 
-    private static void admit(SocketChannel ch, Admission admission, RefusalLog refusals, Executor pool, Consumer<SocketChannel> connection,
+    private static void admit(SocketChannel ch, Admission admission, RefusalLog refusals, Executor pool, Kept connection,
             java.util.function.Function<String, byte[]> refusal, long[] failingSince, String socket, SlurmLog log) {
         long uid = -1;
         try {
@@ -115,17 +136,24 @@ final class UnixSockets {
                 return;
             }
             long held = uid;
+            java.util.concurrent.atomic.AtomicBoolean released = new java.util.concurrent.atomic.AtomicBoolean();
+            Runnable release = () -> {
+                if (released.compareAndSet(false, true)) {
+                    admission.release(held);
+                }
+            };
             try {
                 pool.execute(() -> {
                     try {
-                        connection.accept(ch);
-                    } finally {
-                        admission.release(held);
+                        connection.accept(ch, release);
+                    } catch (Throwable e) {
+                        release.run();
+                        throw e;
                     }
                 });
                 failingSince[0] = 0;
             } catch (Throwable e) { // no thread for it (RejectedExecutionException, OutOfMemoryError): refused, and counted
-                admission.release(held);
+                release.run();
                 refusals.refused(uid, "cannot start a thread: " + e);
                 closeQuietly(ch);
                 long now = System.nanoTime();

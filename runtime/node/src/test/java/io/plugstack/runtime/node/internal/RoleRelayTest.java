@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.user.OnBehalfOf;
+import io.plugstack.runtime.node.wire.Wire;
 
 /**
  * The root role's user.sock beside a user role: the peer's SO_PEERCRED credentials go in front of the
@@ -83,7 +84,7 @@ class RoleRelayTest {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.createDirectory(dir.resolve(ChildRole.USER.dir)); // no role.sock: a relayed connection would wait, then close
         CompletableFuture<String> servedHere = new CompletableFuture<>();
-        try (RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, 4242, new LiveSessions(), ch -> {
+        try (RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, 4242, new LiveSessions(), (ch, release) -> {
             try (ch) {
                 servedHere.complete("uid " + OnBehalfOf.peerOf(ch).uid());
             } catch (java.io.IOException e) {
@@ -127,5 +128,70 @@ class RoleRelayTest {
             }
             assertThat(log.lines).anyMatch(l -> l.contains("role.sock is served by uid " + me.uid() + ", not the role's uid " + (me.uid() + 1)));
         }
+    }
+
+    /** A relayed connection keeps its place in user.sock's limits for as long as it is held, though no thread serves it. */
+    @Test
+    void aHeldRelayedConnectionCountsAgainstTheLimitsUntilItEnds() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path roleDir = Files.createDirectory(dir.resolve(ChildRole.USER.dir));
+        OnBehalfOf me = OnBehalfOf.thisProcess();
+        java.util.List<SocketChannel> roleEnds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<SocketChannel> held = new java.util.ArrayList<>();
+        try (ServerSocketChannel role = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+                RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, me.uid(), new LiveSessions(), null, new Admission.Limits(3, 3, 0),
+                        SlurmLog.lines("t", System.err, 0))) {
+            role.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
+            Thread acceptor = new Thread(() -> {
+                try {
+                    for (;;) {
+                        SocketChannel ch = role.accept();
+                        RelayedPeer.read(new DataInputStream(ChannelStreams.in(ch)));
+                        ChannelStreams.out(ch).write('w'); // "welcome": the connection is relayed and served
+                        roleEnds.add(ch);
+                    }
+                } catch (Exception closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            for (int i = 0; i < 3; i++) {
+                held.add(relayed());
+            }
+            try (SocketChannel fourth = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                fourth.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+                Wire.Frame f = Wire.read(new DataInputStream(ChannelStreams.in(fourth)), Wire.MAX_USER_FRAME);
+                assertThat(f.type()).as("three held: the fourth is refused").isEqualTo(io.plugstack.runtime.node.wire.FrameType.REFUSE);
+            }
+            held.remove(0).close();
+            SocketChannel again = null;
+            for (int i = 0; i < 250 && again == null; i++) { // its place comes back once the relay saw it end
+                SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+                ch.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+                if (ChannelStreams.in(ch).read() == 'w') {
+                    again = ch;
+                } else {
+                    ch.close();
+                    Thread.sleep(20);
+                }
+            }
+            assertThat(again).as("a place again once one ended").isNotNull();
+            held.add(again);
+        } finally {
+            for (SocketChannel ch : held) {
+                ch.close();
+            }
+            for (SocketChannel ch : roleEnds) {
+                ch.close();
+            }
+        }
+    }
+
+    private SocketChannel relayed() throws java.io.IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        ch.connect(UnixDomainSocketAddress.of(dir.resolve(NodeServer.USER_SOCKET)));
+        assertThat(ChannelStreams.in(ch).read()).isEqualTo('w');
+        return ch;
     }
 }
