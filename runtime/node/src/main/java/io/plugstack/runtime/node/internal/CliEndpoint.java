@@ -1,9 +1,11 @@
 package io.plugstack.runtime.node.internal;
 
+import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.SocketChannel;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.slurm.SlurmLog;
@@ -36,7 +38,13 @@ final class CliEndpoint implements AutoCloseable {
     }
 
     /** Serves one command's connection after its CLI_HELLO {@code first}; returns when the shim hangs up. */
-    void serve(Wire.Frame first, long uid, long gid, InputStream in, OutputStream out, int max) throws IOException {
+    /**
+     * Opens the command's session for its CLI_HELLO and serves its CLI_CALLs on {@code sessions}, which owns
+     * {@code ch} from then on and runs {@code ended} at its end; false (and {@code ch} still the caller's)
+     * when it was refused.
+     */
+    boolean serve(Wire.Frame first, long uid, long gid, SocketChannel ch, DataInputStream in, OutputStream out, int max,
+            SessionLoop sessions, Consumer<Throwable> ended) throws IOException {
         CliMessages.CliHello hello = CliMessages.CliHello.decode(first.body());
         Optional<SlurmCommand> command = SlurmCommand.ofName(hello.command() == null ? "" : hello.command())
                 .filter(c -> c == SlurmCommand.SRUN || c == SlurmCommand.SBATCH || c == SlurmCommand.SALLOC);
@@ -45,23 +53,28 @@ final class CliEndpoint implements AutoCloseable {
         if (refused != null) {
             log.error("node: cli_filter peer uid " + uid + ": " + refused);
             Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
-            return;
+            return false;
         }
-        try (CliSession session = new CliSession(chains, command.get(), UserProcess.of(uid, gid, hello.workdir(), hello.environment()), capture)) {
-            for (;;) {
-                Wire.Frame f = Wire.read(in, max);
-                if (f.type() != FrameType.CLI_CALL) {
-                    throw new IOException("unexpected " + f.type() + " frame");
-                }
-                CliMessages.CliCall call = CliMessages.CliCall.decode(f.body());
-                CliMessages.CliResult r = session.call(call);
-                if (r.rc() != 0) {
-                    log.info("node: cli_filter: " + command.get().slurmName() + " of uid " + uid + ": "
-                            + (call.hook() == CliMessages.SETUP_DEFAULTS ? "setup_defaults" : "pre_submit") + " rc " + r.rc());
-                }
-                Wire.write(out, FrameType.CLI_RESULT, r.encode());
+        CliSession session = new CliSession(chains, command.get(), UserProcess.of(uid, gid, hello.workdir(), hello.environment()), capture);
+        sessions.serve(ch, in, max, f -> {
+            if (f.type() != FrameType.CLI_CALL) {
+                throw new IOException("unexpected " + f.type() + " frame");
             }
-        }
+            CliMessages.CliCall call = CliMessages.CliCall.decode(f.body());
+            CliMessages.CliResult r = session.call(call);
+            if (r.rc() != 0) {
+                log.info("node: cli_filter: " + command.get().slurmName() + " of uid " + uid + ": "
+                        + (call.hook() == CliMessages.SETUP_DEFAULTS ? "setup_defaults" : "pre_submit") + " rc " + r.rc());
+            }
+            Wire.write(out, FrameType.CLI_RESULT, r.encode());
+        }, why -> {
+            try {
+                session.close();
+            } finally {
+                ended.accept(why);
+            }
+        });
+        return true;
     }
 
     @Override

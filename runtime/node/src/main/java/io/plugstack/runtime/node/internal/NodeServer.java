@@ -59,6 +59,8 @@ public final class NodeServer implements AutoCloseable {
     private final HelloDeadlines hellos;
     /** Connection threads, kept for the next connection: a thread per srun would cost a thread's start each time. */
     private final java.util.concurrent.ExecutorService connections = UnixSockets.threads("plugstack-bridge");
+    /** Sessions between their frames: no thread waits for a held session's next callback. */
+    private final SessionLoop sessions;
     private final SecureRandom random = new SecureRandom();
     /** The live slurmstepd (remote) sessions by their WELCOME token, for their task children's ATTACH. */
     private final java.util.Map<String, BridgeSession> steps = new java.util.concurrent.ConcurrentHashMap<>();
@@ -73,7 +75,8 @@ public final class NodeServer implements AutoCloseable {
     /** Connections closed on an error (a malformed frame...), logged per uid without flooding. */
     private final RefusalLog errors;
 
-    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis, Admission.Limits users) {
+    private NodeServer(SpankStacks stacks, SlurmLog log, List<ServerSocketChannel> servers, long helloMillis, Admission.Limits users)
+            throws IOException {
         this.errors = new RefusalLog("bridge", log, java.util.concurrent.TimeUnit.SECONDS.toNanos(RefusalLog.WINDOW_SECONDS),
                 "connections closed on an error");
         this.stacks = stacks;
@@ -81,6 +84,7 @@ public final class NodeServer implements AutoCloseable {
         this.log = log;
         this.servers = servers;
         this.hellos = new HelloDeadlines(helloMillis);
+        this.sessions = new SessionLoop("plugstack-node-sessions", connections);
     }
 
     /** Binds both sockets in {@code dir} and serves them on daemon threads. */
@@ -138,13 +142,7 @@ public final class NodeServer implements AutoCloseable {
     void serveRootsOwnCommand(SocketChannel ch, Runnable release) {
         // on this server's threads (full stacks for plugin code), not the relay's small-stack thread that accepted it
         try {
-            connections.execute(() -> {
-                try {
-                    connection(ch, SessionPolicy.Socket.USER);
-                } finally {
-                    release.run(); // root's place in user.sock's limits, held while its command is served
-                }
-            });
+            connections.execute(() -> connection(ch, SessionPolicy.Socket.USER, release)); // its place is held while it is served
         } catch (java.util.concurrent.RejectedExecutionException stopping) {
             release.run();
             try {
@@ -162,16 +160,22 @@ public final class NodeServer implements AutoCloseable {
             case ROLE -> Admission.Limits.of(users.total()); // the relay, as root: the root role applied the per-uid limits
             default -> Admission.Limits.of(MAX_CONNECTIONS);
         };
-        UnixSockets.serve(server, name + ".sock", limits, -1, connections, ch -> connection(ch, socket), NodeServer::refusal, log,
+        UnixSockets.serveKept(server, name + ".sock", limits, -1, connections, (ch, release) -> connection(ch, socket, release), NodeServer::refusal, log,
                 "plugstack-node-" + name);
     }
 
-    private void connection(SocketChannel ch, SessionPolicy.Socket socket) {
+    /**
+     * Serves one connection: its first frame on this thread, then its session on {@link #sessions}, which
+     * owns the connection from then on; {@code release} gives its place in the socket's limits back once
+     * it ended.
+     */
+    private void connection(SocketChannel ch, SessionPolicy.Socket socket, Runnable release) {
         String peer = "peer ?";
         long peerUid = -1;
         BridgeSession session = null;
         String token = null;
-        try (ch) {
+        boolean kept = false;
+        try {
             DataInputStream in = new DataInputStream(Channels.newInputStream(ch));
             OutputStream out = Channels.newOutputStream(ch);
             RelayedPeer who = RelayedPeer.of(ch, in, socket == SessionPolicy.Socket.ROLE);
@@ -186,13 +190,14 @@ public final class NodeServer implements AutoCloseable {
             } finally {
                 hellos.met(ch);
             }
+            Ended ended = new Ended(peerUid, peer, release);
             if (first.type() == FrameType.ATTACH) {
-                attached(Messages.Attach.decode(first.body()), socket, uid, peer, in, out, max);
+                kept = attached(Messages.Attach.decode(first.body()), socket, uid, peer, ch, in, out, max, ended);
                 return;
             }
             CliEndpoint cli = cliFilter;
             if (first.type() == FrameType.CLI_HELLO && socket != SessionPolicy.Socket.ROOT && cli != null) {
-                cli.serve(first, uid, who.gid(), in, out, max);
+                kept = cli.serve(first, uid, who.gid(), ch, in, out, max, sessions, ended);
                 return;
             }
             if (first.type() != FrameType.HELLO) {
@@ -221,32 +226,73 @@ public final class NodeServer implements AutoCloseable {
                 steps.put(token, session); // its task children ATTACH to it
             }
             Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, token, session.definedCallbacks()).encode());
-            serve(session, in, out, max);
+            BridgeSession served = session;
+            String step = token;
+            kept = true;
+            sessions.serve(ch, in, max, f -> answer(served, f, out), why -> {
+                if (step != null) {
+                    steps.remove(step);
+                }
+                served.close();
+                ended.accept(why);
+            });
         } catch (EOFException e) {
             // the Slurm process is done with its session
         } catch (IOException | RuntimeException | StackOverflowError e) {
-            // a peer can send bad frames as fast as it connects: one line per uid and minute, then a count
-            errors.note(peerUid, "node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
-                    + "; connection closed");
+            noteError(peerUid, peer, e);
         } finally {
-            if (token != null) {
-                steps.remove(token);
-            }
-            if (session != null) {
-                session.close();
+            if (!kept) {
+                try {
+                    ch.close();
+                } catch (IOException e) {
+                    // already closed
+                }
+                if (token != null) {
+                    steps.remove(token);
+                }
+                if (session != null) {
+                    session.close();
+                }
+                release.run();
             }
         }
     }
 
-    /** CALL → DONE and OPTION → OPTION_RC until the peer closes its end. */
-    private static void serve(BridgeSession session, InputStream in, OutputStream out, int max) throws IOException {
-        for (;;) {
-            Wire.Frame f = Wire.read(in, max);
-            switch (f.type()) {
-                case CALL -> Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
-                case OPTION -> Wire.write(out, FrameType.OPTION_RC, session.option(Messages.Option.decode(f.body())).encode());
-                default -> throw new IOException("unexpected " + f.type() + " frame");
+    /** A kept connection's end: the error it ended on, if any, logged as one at its start would be; then its place given back. */
+    private final class Ended implements java.util.function.Consumer<Throwable> {
+        private final long uid;
+        private final String peer;
+        private final Runnable release;
+
+        Ended(long uid, String peer, Runnable release) {
+            this.uid = uid;
+            this.peer = peer;
+            this.release = release;
+        }
+
+        @Override
+        public void accept(Throwable why) {
+            try {
+                if (why != null) {
+                    noteError(uid, peer, why);
+                }
+            } finally {
+                release.run();
             }
+        }
+    }
+
+    private void noteError(long uid, String peer, Throwable e) {
+        // a peer can send bad frames as fast as it connects: one line per uid and minute, then a count
+        errors.note(uid, "node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + "; connection closed");
+    }
+
+    /** One CALL → DONE or OPTION → OPTION_RC. */
+    private static void answer(BridgeSession session, Wire.Frame f, OutputStream out) throws IOException {
+        switch (f.type()) {
+            case CALL -> Wire.write(out, FrameType.DONE, session.call(Messages.Call.decode(f.body())).encode());
+            case OPTION -> Wire.write(out, FrameType.OPTION_RC, session.option(Messages.Option.decode(f.body())).encode());
+            default -> throw new IOException("unexpected " + f.type() + " frame");
         }
     }
 
@@ -258,18 +304,19 @@ public final class NodeServer implements AutoCloseable {
      * the user (SO_PEERCRED is the connect-time identity) and closes at exec (SOCK_CLOEXEC). Its end
      * never closes the step's session.
      */
-    private void attached(Messages.Attach attach, SessionPolicy.Socket socket, long uid, String peer, InputStream in,
-            OutputStream out, int max) throws IOException {
+    private boolean attached(Messages.Attach attach, SessionPolicy.Socket socket, long uid, String peer, SocketChannel ch, DataInputStream in,
+            OutputStream out, int max, Ended ended) throws IOException {
         BridgeSession step = attach.session() == null ? null : steps.get(attach.session());
         Optional<String> refused = attach.protocol() != Wire.PROTOCOL ? Optional.of("protocol " + attach.protocol() + " is not " + Wire.PROTOCOL)
                 : SessionPolicy.refusal(SpankContext.REMOTE, socket, uid)
                         .or(() -> step == null ? Optional.of("no step session has that token") : Optional.empty());
         if (refused.isPresent()) {
             refuse(out, peer, "attach: " + refused.get());
-            return;
+            return false;
         }
         Wire.write(out, FrameType.WELCOME, new Messages.Welcome(Wire.PROTOCOL, attach.session(), step.definedCallbacks()).encode());
-        serve(step, in, out, max);
+        sessions.serve(ch, in, max, f -> answer(step, f, out), ended); // its end never closes the step's session
+        return true;
     }
 
     private void refuse(OutputStream out, String peer, String reason) throws IOException {
@@ -343,6 +390,7 @@ public final class NodeServer implements AutoCloseable {
     public void close() throws IOException {
         hellos.close();
         errors.close();
+        sessions.close(); // every parked session ends (on the connection threads, still running)
         connections.shutdownNow();
         CliEndpoint cli = cliFilter;
         if (cli != null) {
