@@ -121,6 +121,25 @@ class NodeDaemonIT {
         assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();
     }
 
+    /** A node daemon has no terminal: Gogo's JLine console is not started (its boot and a thread saved), the admin shell still works. */
+    @Test
+    void aNodeDaemonStartsNoConsole() throws Exception {
+        Path home = dir.resolve("home");
+        Path sockets = dir.resolve("run");
+        Path log = dir.resolve("log/plugstack-node.log");
+        Process daemon = startDaemon(home, sockets, log);
+        try {
+            String lines = Files.readString(log);
+            assertThat(lines).contains("plugstack: node daemon: org.apache.felix.gogo.jline is not started: a node daemon has no console"
+                    + " (plugstack --admin reaches its shell)");
+            assertThat(lines).doesNotContain("Unable to create a system terminal");
+            assertThat(admin(home, sockets, "felix:lb")).containsPattern("\\|(Installed|Resolved) +\\| +\\d+\\|Apache Felix Gogo JLine Shell");
+            assertThat(admin(home, sockets, "plugstack:versions")).startsWith("0 ");
+        } finally {
+            stop(daemon);
+        }
+    }
+
     /**
      * Issue 25: a root node daemon is reachable by every local user, so it runs no bench (no bench.sock,
      * simulated controller, jobs or job threads) that a user could drive to collide with real jobs; the

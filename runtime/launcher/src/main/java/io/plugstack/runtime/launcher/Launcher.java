@@ -130,6 +130,10 @@ public final class Launcher {
                     log("node daemon: " + b.getSymbolicName() + " is not started: a node daemon serves no bench (no bench socket, controller, jobs or their threads)");
                     continue;
                 }
+                if (settings.nodeDaemon() && boot.get(i).console()) {
+                    log("node daemon: " + b.getSymbolicName() + " is not started: a node daemon has no console (plugstack --admin reaches its shell)");
+                    continue;
+                }
                 if (boot.get(i).startConcurrently()) {
                     Thread t = new Thread(() -> startQuietly(b), "plugstack-start-" + b.getSymbolicName());
                     t.setContextClassLoader(null);

@@ -98,7 +98,7 @@ public final class FeatureFiles implements FeatureRepository {
             String where = file + ": bundles[" + i + "] \"" + b.getID() + "\": ";
             try {
                 bundles.add(new FeatureDefinition.Bundle(b.getID().toString(), repository.resolve(b.getID().toString()),
-                        startOrder(b.getMetadata()), startConcurrently(b.getMetadata())));
+                        startOrder(b.getMetadata()), flag(b.getMetadata(), "start-concurrently"), flag(b.getMetadata(), "console")));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + e.getMessage(), e);
             }
@@ -132,14 +132,15 @@ public final class FeatureFiles implements FeatureRepository {
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
-    static boolean startConcurrently(Map<String, Object> metadata) {
-        Object v = metadata.get("start-concurrently");
+    /** A bundle's true/false metadata ({@code start-concurrently}, {@code console}); false when not given. */
+    static boolean flag(Map<String, Object> metadata, String name) {
+        Object v = metadata.get(name);
         // Felix's reader gives JSON's true and false as they are written (a JsonValue), not as a Boolean
         String text = v == null ? "false" : v.toString().trim();
         if (text.equals("true") || text.equals("false")) {
             return text.equals("true");
         }
-        throw new IllegalArgumentException("start-concurrently " + v + " is not true or false");
+        throw new IllegalArgumentException(name + " " + v + " is not true or false");
     }
 
     static int startOrder(Map<String, Object> metadata) {

@@ -36,10 +36,16 @@ public record FeatureDefinition(String name, String id, Path file, List<Bundle> 
      * @param startConcurrently the {@code start-concurrently} metadata: the launcher starts it on a thread of its
      *                          own, in its place, and goes on with the next bundles at once (the console: its
      *                          terminal is set up beside the plugins' start, its prompt waits for them all)
+     * @param console           the {@code console} metadata: the interactive console, which a node daemon (no
+     *                          terminal, run by a service manager) does not start
      */
-    public record Bundle(String id, Path jar, int startOrder, boolean startConcurrently) {
+    public record Bundle(String id, Path jar, int startOrder, boolean startConcurrently, boolean console) {
         public Bundle(String id, Path jar, int startOrder) {
-            this(id, jar, startOrder, false);
+            this(id, jar, startOrder, false, false);
+        }
+
+        public Bundle(String id, Path jar, int startOrder, boolean startConcurrently) {
+            this(id, jar, startOrder, startConcurrently, false);
         }
 
         /** The bundle location it is installed under, the same for the launcher and the installer. */

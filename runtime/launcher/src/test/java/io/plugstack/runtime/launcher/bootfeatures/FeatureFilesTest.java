@@ -99,6 +99,21 @@ class FeatureFilesTest {
     }
 
     @Test
+    void consoleIsReadFromTheBundlesMetadata() throws Exception {
+        feature("f", "{\"id\": \"org.example:f:1\", \"bundles\": [{\"id\": \"org.example:a:1.0\"},"
+                + " {\"id\": \"org.example:b:1.0\", \"console\": true}]}");
+
+        assertThat(files.read("f").bundles()).extracting(FeatureDefinition.Bundle::console).containsExactly(false, true);
+    }
+
+    @Test
+    void badConsoleIsRefused() throws Exception {
+        feature("f", "{\"id\": \"org.example:f:1\", \"bundles\": [{\"id\": \"org.example:a:1.0\", \"console\": \"yes\"}]}");
+
+        assertThatThrownBy(() -> files.read("f")).hasMessageEndingWith("bundles[0] \"org.example:a:1.0\": console yes is not true or false");
+    }
+
+    @Test
     void badStartConcurrentlyIsRefused() throws Exception {
         feature("f", "{\"id\": \"org.example:f:1\", \"bundles\": [{\"id\": \"org.example:a:1.0\", \"start-concurrently\": 1}]}");
 
