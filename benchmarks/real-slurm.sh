@@ -8,6 +8,8 @@
 # plugins renice and private-tmp), blocks of `srun true` alternate across Slurm plugstack.conf
 # configs, the order rotated from block to block so drift hits all of them alike:
 #   empty   an empty plugstack.conf: no SPANK plugin at all
+#   cnoop   `required noop_spank.so`, a C plugin whose init returns 0: what any SPANK plugin costs
+#           in Slurm itself, the floor under the bridge (only when CONFIGS names it)
 #   bare    `required plugstack_bridge_nojs.so`, the node daemon's plugstack.conf empty: the bridge's
 #           own cost (sessions, round trips), no Java plugin at work
 #   nojs    `required plugstack_bridge_nojs.so`: the bridge built without job_prolog/job_epilog, with
@@ -60,7 +62,7 @@ chmod 755 "$WORK"
 
 # the bridge, built from this checkout against the installed spank.h, into the work directory
 # (other builds may clean runtime/bridge/target while this runs)
-make -s --no-print-directory -C "$ROOT/runtime/bridge" OUT="$WORK/so" so >/dev/null
+make -s --no-print-directory -C "$ROOT/runtime/bridge" OUT="$WORK/so" so test-plugins >/dev/null
 install -d -m 1777 "$WORK/tmp" "$WORK/jobs"
 SHIPPED="required renice min=-5 max=19
 optional private-tmp base=$WORK/tmp
@@ -75,7 +77,8 @@ conf_line() {
     empty) echo "" ;;
     bare | nojs) echo "required $WORK/so/plugstack_bridge_nojs.so socket_dir=$NODE_SOCKETS" ;;
     bridge) echo "required $WORK/so/plugstack_bridge.so socket_dir=$NODE_SOCKETS" ;;
-    *) bench_die "unknown config $1 (empty, bare, nojs, bridge)" ;;
+    cnoop) echo "required $WORK/so/noop_spank.so" ;;
+    *) bench_die "unknown config $1 (empty, cnoop, bare, nojs, bridge)" ;;
   esac
 }
 for cfg in "${CONFIGS[@]}"; do conf_line "$cfg" >/dev/null; done
@@ -109,7 +112,7 @@ use() {
   bash "$CLUSTER_SH" restart-slurmd "$CLUSTER" > "$WORK/restart.out" 2>&1 || { cat "$WORK/restart.out" >&2; bench_die "slurmd did not restart"; }
   for ((i = 0; i < WARM; i++)); do wait_empty; timeout 60 srun true; done
   wait_empty
-  if [[ $cfg == empty || $cfg == bare ]]; then
+  if [[ $cfg == empty || $cfg == bare || $cfg == cnoop ]]; then
     out=$(timeout 60 srun sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
   else
     out=$(timeout 60 srun --renice=3 sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
@@ -117,7 +120,7 @@ use() {
   read -r job niceness tmp <<<"$out"
   wait_empty
   case $cfg in
-    empty | bare) [[ $tmp != "$WORK/tmp/"* ]] || bench_die "$cfg: no Java plugin, yet private-tmp's TMPDIR=$tmp" ;;
+    empty | bare | cnoop) [[ $tmp != "$WORK/tmp/"* ]] || bench_die "$cfg: no Java plugin, yet private-tmp's TMPDIR=$tmp" ;;
     *) want="3 $WORK/tmp/slurm-$job"
        [[ "$niceness $tmp" == "$want" ]] || bench_die "$cfg: srun --renice=3 gave '$niceness $tmp', not '$want'" ;;
   esac
@@ -166,6 +169,7 @@ echo "srun true wall time (ms), $((BLOCKS * PER)) per config:"
 for cfg in "${CONFIGS[@]}"; do
   what=$(conf_line "$cfg" | sed "s|$WORK|WORK|g; s|^$|(empty plugstack.conf)|")
   [[ $cfg == bare ]] && what+=", no Java plugin"
+  [[ $cfg == cnoop ]] && what+=" (a C plugin whose init returns 0)"
   [[ $cfg == nojs || $cfg == bridge ]] && what+=", renice + private-tmp"
   printf '  %-7s %s   %s\n' "$cfg" "$(stats "$WORK/srun.$cfg")" "$what"
 done
@@ -177,6 +181,8 @@ diff_line() { # diff_line A B TEXT [NOTE]: the difference of the medians of A an
 }
 diff_line nojs empty "bridge + shipped plugins, no job_script (nojs - empty):" "   target < 3 ms"
 diff_line bare empty "  the bridge alone, no Java plugin (bare - empty):"
+diff_line cnoop empty "    any SPANK plugin, in Slurm itself (cnoop - empty):"
+diff_line bare cnoop "    the bridge's own part (bare - cnoop):"
 diff_line nojs bare "  the shipped plugins' work (nojs - bare):"
 diff_line bridge empty "bridge + shipped plugins with job_script (bridge - empty):"
 diff_line bridge nojs "  job_prolog/job_epilog: the prolog/epilog stepd (bridge - nojs):"

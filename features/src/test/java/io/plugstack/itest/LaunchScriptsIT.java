@@ -71,9 +71,9 @@ class LaunchScriptsIT {
     }
 
     @Test
-    void aNodeDaemonRunsWithABoundedHeapTheSerialCollectorAndFewMallocArenas() throws Exception {
+    void aNodeDaemonRunsWithC1OnlyABoundedHeapTheSerialCollectorAndFewMallocArenas() throws Exception {
         String opts = jvmOptions("node", Map.of());
-        assertThat(opts.split(" ")).contains("-XX:+UseSerialGC", "-Xms16m", "-Xmx256m", "-XX:TrimNativeHeapInterval=5000")
+        assertThat(opts.split(" ")).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xms16m", "-Xmx256m", "-XX:TrimNativeHeapInterval=5000")
                 .anyMatch(o -> o.startsWith("-XX:ArchiveClassesAtExit=" + home.resolve("data/cds/node-")));
         assertThat(opts).contains("MALLOC_ARENA_MAX=2");
     }
