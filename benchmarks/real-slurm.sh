@@ -9,7 +9,7 @@
 # configs, the order rotated from block to block so drift hits all of them alike:
 #   empty   an empty plugstack.conf: no SPANK plugin at all
 #   cnoop   `required noop_spank.so`, a C plugin whose init returns 0: what any SPANK plugin costs
-#           in Slurm itself, the floor under the bridge (only when CONFIGS names it)
+#           in Slurm itself, the floor under the bridge
 #   bare    `required plugstack_bridge_nojs.so`, the node daemon's plugstack.conf empty: the bridge's
 #           own cost (sessions, round trips), no Java plugin at work
 #   nojs    `required plugstack_bridge_nojs.so`: the bridge built without job_prolog/job_epilog, with
@@ -24,6 +24,9 @@
 # differences of the medians; the daemon's VmRSS after its boot and after the runs, each after IDLE
 # seconds idle.
 #
+# srun runs as SRUN_AS (default plugstackit, an unprivileged user made when missing): a user's srun is
+# served by the daemon's user role through the root role's relay, as on a real node; SRUN_AS=root
+# times root's own srun, which the root role serves itself.
 # Defaults: 5 blocks x 10 timed sruns per config, WARM=2, IDLE=5. Everything lives in one fresh
 # directory under /tmp, removed at the end (KEEP=1 keeps it); the cluster is stopped by cluster.sh
 # stop (its recorded PIDs) and the daemon by its recorded PID.
@@ -38,13 +41,21 @@ PER=${2:-10}
 WARM=${WARM:-2}
 IDLE=${IDLE:-5}
 export SLURMCTLD_PORT=${SLURMCTLD_PORT:-18817} SLURMD_PORT=${SLURMD_PORT:-18818}
-read -r -a CONFIGS <<<"${CONFIGS:-empty bare nojs bridge}"
+read -r -a CONFIGS <<<"${CONFIGS:-empty cnoop bare nojs bridge}"
 [[ $BLOCKS =~ ^[1-9][0-9]*$ && $PER =~ ^[1-9][0-9]*$ && $WARM =~ ^[0-9]+$ && $IDLE =~ ^[0-9]+$ ]] \
   || bench_die "usage: real-slurm.sh [blocks [per-block]]  (env CONFIGS, WARM, IDLE, SLURMCTLD_PORT, SLURMD_PORT, KEEP, NODE_JAVA_OPTS)"
 [[ $(id -u) == 0 ]] || bench_die "needs root: slurmd runs as root and starts the jobs"
 
 bash "$CLUSTER_SH" install
 ensure_dist
+SRUN_AS=${SRUN_AS:-plugstackit}
+if [[ $SRUN_AS != root ]]; then
+  id -u "$SRUN_AS" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$SRUN_AS"
+fi
+# srun as SRUN_AS, with this shell's environment (SLURM_CONF) and working directory
+as_user() {
+  if [[ $SRUN_AS == root ]]; then "$@"; else setpriv --reuid="$SRUN_AS" --regid="$(id -g "$SRUN_AS")" --init-groups -- "$@"; fi
+}
 WORK=$(mktemp -d /tmp/plugstack-bench-srun.XXXXXX)
 CLUSTER=$WORK/cluster
 cluster_started=
@@ -110,12 +121,12 @@ use() {
     printf '%s' "$SHIPPED" > "$NODE_DIR/home/etc/plugstack.conf"
   fi
   bash "$CLUSTER_SH" restart-slurmd "$CLUSTER" > "$WORK/restart.out" 2>&1 || { cat "$WORK/restart.out" >&2; bench_die "slurmd did not restart"; }
-  for ((i = 0; i < WARM; i++)); do wait_empty; timeout 60 srun true; done
+  for ((i = 0; i < WARM; i++)); do wait_empty; as_user timeout 60 srun true; done
   wait_empty
   if [[ $cfg == empty || $cfg == bare || $cfg == cnoop ]]; then
-    out=$(timeout 60 srun sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
+    out=$(as_user timeout 60 srun sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
   else
-    out=$(timeout 60 srun --renice=3 sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
+    out=$(as_user timeout 60 srun --renice=3 sh -c 'echo "$SLURM_JOB_ID $(nice) ${TMPDIR:-none}"')
   fi
   read -r job niceness tmp <<<"$out"
   wait_empty
@@ -134,7 +145,7 @@ use() {
   CHECK="checked: niceness $niceness, TMPDIR ${tmp/#$WORK/WORK}, removed after the job: $removed"
 }
 
-echo "$BLOCKS blocks x $PER timed 'srun true' per config, configs rotated per block; before: $(load_line)"
+echo "$BLOCKS blocks x $PER timed 'srun true' as $SRUN_AS per config, configs rotated per block; before: $(load_line)"
 fails=0
 for ((blk = 0; blk < BLOCKS; blk++)); do
   for ((k = 0; k < ${#CONFIGS[@]}; k++)); do
@@ -144,7 +155,7 @@ for ((blk = 0; blk < BLOCKS; blk++)); do
     for ((i = 0; i < PER; i++)); do
       wait_empty
       a=$EPOCHREALTIME
-      if timeout 60 srun true; then
+      if as_user timeout 60 srun true; then
         b=$EPOCHREALTIME
         awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3f\n", (b - a) * 1000}' | tee -a "$WORK/srun.$cfg" >> "$WORK/block"
       else

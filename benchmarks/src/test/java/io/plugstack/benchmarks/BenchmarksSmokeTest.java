@@ -72,7 +72,8 @@ class BenchmarksSmokeTest {
         assumeTrue(ProcessHandle.current().info().user().orElse("").equals("root"),
                 "needs root (CI runs as root): the benchmark starts a real Slurm cluster");
         String out = script(Map.of("WARM", "0", "IDLE", "0"), "bridge-srun", "1", "1");
-        assertThat(out).contains("node daemon idle RSS: after boot").contains("  job_prolog/job_epilog: the prolog/epilog stepd");
+        assertThat(out).contains("node daemon idle RSS: after boot").contains("  job_prolog/job_epilog: the prolog/epilog stepd")
+                .contains("timed 'srun true' as plugstackit").contains("any SPANK plugin, in Slurm itself (cnoop - empty)");
     }
 
     /** The C bridge's round trip against a real node daemon, a few calls. */
