@@ -121,6 +121,22 @@ class NodeDaemonIT {
         assertThat(daemon.waitFor(60, TimeUnit.SECONDS)).as("the daemon stops on SIGTERM").isTrue();
     }
 
+    /** Issue 29: a pdsh loop of `plugstack-admin deploy` sees a jar the runtime refuses as a failure, with the reason. */
+    @Test
+    void anAdminDeployOfARefusedJarExitsNonZeroWithTheReason() throws Exception {
+        Path home = dir.resolve("home");
+        Path sockets = dir.resolve("run");
+        Process daemon = startDaemon(home, sockets, dir.resolve("log/plugstack-node.log"));
+        try {
+            Path jar = new FixturePlugins(Files.createDirectories(dir.resolve("jars"))).plugin("itest.admin.refused", "good")
+                    .header("Slurm-Plugin-Version", "26.05.0").build();
+            assertThat(admin(home, sockets, "deploy", jar.toString()))
+                    .matches("(?s)1 .*deploy: itest.admin.refused 1.0.0 as bundle \\d+: REFUSED: Slurm-Plugin-Version 26.05.0 does not match.*");
+        } finally {
+            stop(daemon);
+        }
+    }
+
     /** A node daemon has no terminal: Gogo's JLine console is not started (its boot and a thread saved), the admin shell still works. */
     @Test
     void aNodeDaemonStartsNoConsole() throws Exception {

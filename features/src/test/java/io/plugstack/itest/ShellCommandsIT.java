@@ -155,10 +155,12 @@ class ShellCommandsIT extends BootedRuntime {
     }
 
     @Test
-    void deployOfRefusedPluginReportsReason() throws Exception {
+    void deployOfARefusedPluginFailsWithTheReasonAndLeavesItListed() throws Exception {
         Path jar = fixtures.plugin("itest.shell.refused", "good").header("Slurm-Plugin-Version", "26.05.0").build();
-        assertThat(shell.run("plugstack:deploy " + jar))
-                .matches("deployed itest.shell.refused 1.0.0 as bundle \\d+: REFUSED: Slurm-Plugin-Version 26.05.0 does not match.*");
+        assertThatThrownBy(() -> shell.run("plugstack:deploy " + jar))
+                .satisfies(e -> assertThat(e.getMessage()).matches("deploy: itest.shell.refused 1.0.0 as bundle \\d+: REFUSED: Slurm-Plugin-Version 26.05.0"
+                        + " does not match.*\\(left in .*deploy until removed\\)"));
+        assertThat(shell.run("plugstack:plugins")).containsPattern("INSTALLED +REFUSED +no +0 +Slurm-Plugin-Version 26.05.0 does not match"); // still listed, with its reason
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.gogo.internal.Arguments;
 import io.plugstack.gogo.internal.Commands;
+import io.plugstack.runtime.host.catalog.PluginRecord;
+import io.plugstack.runtime.host.catalog.PluginStatus;
 import io.plugstack.runtime.host.deploy.DeployFolder;
 
 /** {@code plugstack:deploy <path|mvn coordinates>}: puts a jar into the deploy folder and reports what became of it. */
@@ -29,6 +31,10 @@ public final class DeployCommand {
         return Commands.run("deploy", () -> deploy(Arguments.of("deploy", "deploy <jar path or mvn:g/a/v or g:a:v>", args, 1, 1).get(0)));
     }
 
+    /** What a plugin that will not serve comes to: deploy fails for it, as README says. */
+    static final java.util.Set<PluginStatus> NOT_RUNNING = java.util.EnumSet.of(PluginStatus.REFUSED, PluginStatus.UNRESOLVED,
+            PluginStatus.INIT_FAILED, PluginStatus.FAILED);
+
     private String deploy(String source) throws IOException, InterruptedException {
         DeployFolder.Deployment d = folder.deploy(source);
         if (d.rejected().isPresent()) {
@@ -40,6 +46,12 @@ public final class DeployCommand {
         }
         Bundle b = d.bundle().get();
         String what = b.getSymbolicName() + " " + b.getVersion() + " as bundle " + b.getBundleId();
+        if (d.record().isPresent() && NOT_RUNNING.contains(d.record().get().status())) {
+            // the jar stays (plugins lists it with the reason), but an admin's loop must see the command fail
+            PluginRecord r = d.record().get();
+            throw Commands.fail("deploy", what + ": " + r.status() + (r.detail().isEmpty() ? "" : ": " + r.detail())
+                    + " (left in " + folder.dir() + " until removed)");
+        }
         return d.record().map(r -> "deployed " + what + ": " + r.status() + (r.detail().isEmpty() ? "" : ": " + r.detail()))
                 .orElse("deployed " + what + " (not a plugin bundle)")
                 + (Files.exists(d.jar()) ? "" : " (jar already removed)");
