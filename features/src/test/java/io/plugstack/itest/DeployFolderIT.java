@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
@@ -71,6 +72,38 @@ class DeployFolderIT extends BootedRuntime {
         assertThat(runtime.bundleAt(duplicate.toUri().toString()).orElseThrow().getHeaders().get("Implementation-Version"))
                 .isEqualTo("copy");
         assertThat(runtime.plugins()).doesNotContain(duplicate.toString());
+    }
+
+    /** Issue 29: a plugin rebuilt for the runtime's release, same name and version, replaces the jar the resolver refused. */
+    @Test
+    void aRefusedJarIsSetAsideForARebuildOfTheSameNameAndVersionDroppedBesideIt() throws Exception {
+        Path refused = refusedOriginal("itest.twin.dropped");
+        Path rebuilt = runtime.drop(fixtures.plugin("itest.twin.dropped", "good").header("Implementation-Version", "rebuilt").build(),
+                "itest.twin.dropped-rebuilt.jar");
+
+        PlugstackRuntime.await(() -> active(rebuilt), "the rebuilt jar to run in place of the refused one");
+        assertThat(refused).doesNotExist();
+        assertThat(refused.resolveSibling(refused.getFileName() + ".refused")).as("the refused jar, kept for the admin").exists();
+        assertThat(runtime.plugins()).doesNotContain("duplicate of");
+    }
+
+    @Test
+    void theDeployCommandReplacesARefusedJarOfTheSameNameAndVersion() throws Exception {
+        Path refused = refusedOriginal("itest.twin.command");
+        Path rebuilt = fixtures.plugin("itest.twin.command", "good").header("Implementation-Version", "rebuilt").build();
+        Path renamed = Files.copy(rebuilt, rebuilt.resolveSibling("itest.twin.command-rebuilt.jar"), StandardCopyOption.REPLACE_EXISTING);
+
+        assertThat(runtime.shell().run("plugstack:deploy " + renamed)).matches("deployed itest.twin.command 1.0.0 as bundle \\d+: READY");
+        assertThat(refused.resolveSibling(refused.getFileName() + ".refused")).exists();
+        assertThat(runtime.bundle("itest.twin.command").orElseThrow().getHeaders().get("Implementation-Version")).isEqualTo("rebuilt");
+    }
+
+    /** {@code bsn} 1.0.0 built for another Slurm release, in the folder under its usual name and refused by the resolver. */
+    private static Path refusedOriginal(String bsn) throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin(bsn, "good").header("Slurm-Plugin-Version", "26.05.0").build());
+        PlugstackRuntime.await(() -> runtime.plugins().contains("Slurm-Plugin-Version 26.05.0 does not match"), "the resolver to refuse it");
+        assertThat(b.getState()).isEqualTo(Bundle.INSTALLED);
+        return runtime.deployDir().resolve(bsn + "-1.0.0.jar");
     }
 
     @Test

@@ -44,6 +44,7 @@ public final class DeployFolderComponent implements DeployFolder {
     private final Path dir;
     private final Path mavenRepo;
     private final DeployedJars jars;
+    private final RefusedTwins twins;
 
     @Activate
     public DeployFolderComponent(BundleContext context, @Reference PluginCatalog catalog, @Reference DeployRejections rejections) {
@@ -58,6 +59,7 @@ public final class DeployFolderComponent implements DeployFolder {
         String repo = context.getProperty("plugstack.maven.repo");
         this.mavenRepo = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
         this.jars = new DeployedJars(context, dir);
+        this.twins = new RefusedTwins(context);
         removeUnfinishedCopies(context.getBundle().getLastModified());
     }
 
@@ -93,6 +95,12 @@ public final class DeployFolderComponent implements DeployFolder {
             throw new IllegalArgumentException("deploy: " + jar + ": no such file");
         }
         Path target = dir.resolve(jar.getFileName().toString());
+        // a refused jar with its identity is set aside first (its bundle uninstalled), so this one can take its place
+        Optional<Bundle> refusedTwin = twins.refusedTwinOf(jar, target, dir);
+        if (refusedTwin.isPresent()) {
+            twins.setAside(refusedTwin.get(), target);
+            awaitUninstalled(refusedTwin.get());
+        }
         // refused before the copy: in the folder it would be one more jar to list, and nothing to run
         jars.duplicateAt(jar, target).ifPresent(why -> {
             throw new IllegalArgumentException("deploy: " + jar.getFileName() + ": " + why + "; nothing changed");

@@ -37,6 +37,7 @@ public final class DeployFolderGuard implements ArtifactTransformer, DeployRejec
 
     private final BundleContext context;
     private final DeployedJars jars;
+    private final RefusedTwins twins;
     /** Jars kept from FileInstall, and the reason logged for each. */
     private final Map<Path, String> kept = new ConcurrentHashMap<>();
     /** Those of them kept as duplicates: they change when another jar goes, not when they do. */
@@ -48,6 +49,7 @@ public final class DeployFolderGuard implements ArtifactTransformer, DeployRejec
         this.context = context;
         String folder = context.getProperty("felix.fileinstall.dir");
         this.jars = new DeployedJars(context, Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize());
+        this.twins = new RefusedTwins(context);
         context.addBundleListener(deployedChanged);
     }
 
@@ -82,10 +84,22 @@ public final class DeployFolderGuard implements ArtifactTransformer, DeployRejec
         });
         if (jars.duplicate(file).isPresent()) {
             duplicates.add(file);
+            setAsideRefusedTwin(file); // its bundle goes, and deployedChanged hands this jar back to FileInstall
         } else {
             duplicates.remove(file);
         }
         return null; // nothing to install, nothing for FileInstall to remember
+    }
+
+    private void setAsideRefusedTwin(Path file) {
+        twins.refusedTwinOf(file, file, jars.dir()).ifPresent(refused -> {
+            try {
+                twins.setAside(refused, file);
+            } catch (IOException e) {
+                PluginCatalogComponent.LOG.error(file + ": duplicates refused bundle " + refused.getBundleId() + ", whose jar cannot be set aside ("
+                        + e + "); remove that jar to deploy this one");
+            }
+        });
     }
 
     /** A deployed bundle went or changed: a duplicate of it may now be the one to install. */

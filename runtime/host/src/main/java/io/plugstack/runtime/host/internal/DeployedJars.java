@@ -47,6 +47,11 @@ final class DeployedJars {
         this.dir = dir;
     }
 
+    /** The deploy folder. */
+    Path dir() {
+        return dir;
+    }
+
     /**
      * Why FileInstall must not install {@code jar}, or empty when it may. Two jars with the same
      * symbolic name and version would be one bundle (FileInstall updates the first with the second,
