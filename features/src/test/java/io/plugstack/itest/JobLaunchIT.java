@@ -63,6 +63,28 @@ class JobLaunchIT extends BenchRuntime {
         assertThat(Files.readString(out)).isEqualTo("wrapped " + job + "\n");
     }
 
+    /** sbatch.c: --parsable prints the job id alone, -Q nothing. */
+    @Test
+    void sbatchParsablePrintsTheJobIdAloneAndQuietPrintsNothing() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        String id = run("sbatch --parsable -H -o /dev/null --wrap true").trim();
+        assertThat(id).matches("\\d+");
+        assertThat(awaitJob(Long.parseLong(id), l -> l.contains("JobState=PENDING"))).contains("JobState=PENDING");
+        assertThat(run("sbatch -Q -H -o /dev/null --wrap true")).isEmpty();
+    }
+
+    /** --begin goes through Slurm's parse_time: the values real 22.05 takes are taken, the ones it refuses refused (BeginTimes). */
+    @Test
+    void sbatchBeginTakesWhatSlurmsParseTimeTakes() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        for (String begin : BeginTimes.ACCEPTED) {
+            assertThat(run("sbatch --parsable -H '--begin=" + begin + "' -o /dev/null --wrap true").trim()).as(begin).matches("\\d+");
+        }
+        for (String begin : BeginTimes.REFUSED) {
+            assertThat(run("sbatch --parsable -H '--begin=" + begin + "' -o /dev/null --wrap true")).as(begin).contains(BeginTimes.REFUSAL);
+        }
+    }
+
     /** Submits {@code script} with {@code options}; what its batch step printed once it completed. */
     private static List<String> batchOutput(String options, Path script) throws Exception {
         Path out = dir.resolve(script.getFileName() + ".out");

@@ -75,6 +75,28 @@ class RealSlurmClusterIT {
         assertThat(Files.readString(proof).strip()).isEqualTo("written by " + jobId);
     }
 
+    /** The bench's --begin table (BeginTimes) holds on a real 22.05: accepted ones submit, refused ones fail with Slurm's line. */
+    @Test
+    void sbatchBeginTakesWhatTheBenchTakes() {
+        java.util.List<Long> held = new java.util.ArrayList<>();
+        try {
+            for (String begin : io.plugstack.itest.BeginTimes.ACCEPTED) {
+                Result r = slurm.run(T, "sbatch", "--parsable", "-H", "--begin=" + begin, "-o", "/dev/null", "--wrap", "true").assertOk();
+                assertThat(r.stdout().strip()).as(begin + ": " + r).matches("\\d+");
+                held.add(Long.parseLong(r.stdout().strip()));
+            }
+            for (String begin : io.plugstack.itest.BeginTimes.REFUSED) {
+                Result r = slurm.run(T, "sbatch", "--parsable", "-H", "--begin=" + begin, "-o", "/dev/null", "--wrap", "true");
+                assertThat(r.exitCode()).as(begin + ": " + r).isNotZero();
+                assertThat(r.stderr()).as(begin + ": " + r).contains(io.plugstack.itest.BeginTimes.REFUSAL);
+            }
+        } finally {
+            for (long job : held) {
+                slurm.run(T, "scancel", String.valueOf(job));
+            }
+        }
+    }
+
     @Test
     void theClusterListensOnLoopbackOnly() throws IOException {
         Map<String, Long> pids = slurm.pids();

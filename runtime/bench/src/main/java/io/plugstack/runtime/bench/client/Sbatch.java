@@ -82,7 +82,10 @@ public final class Sbatch {
         for (int offset = 0; offset < components.size(); offset++) {
             s.cliFilter().postSubmit(offset, job.id, NoVal.NO_VAL); // after the plugins' message, before the job id (CLI-3)
         }
-        io.out().println("Submitted batch job " + job.id);
+        // sbatch.c: -Q prints nothing, --parsable only the id
+        if (!s.jobOptions.isSet("quiet")) {
+            io.out().println(s.jobOptions.isSet("parsable") ? String.valueOf(job.id) : "Submitted batch job " + job.id);
+        }
         s.spank.exit(); // sbatch exit failures change nothing (spank.8)
         List<Job> others = components.subList(1, components.size());
         background.execute(() -> BatchJob.run(c.node(), job, others, argv, env, launch,

@@ -1,8 +1,6 @@
 package io.plugstack.runtime.bench.options;
 
-import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
 
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.TimeStr;
@@ -29,37 +27,18 @@ public final class SlurmTime {
         return minutes == NoVal.INFINITE ? "UNLIMITED" : secsToTimeStr(minutes * 60);
     }
 
-    /** --begin: "now", "now+N[seconds|minutes|hours|days]" (N alone = seconds), or YYYY-MM-DD[THH:MM[:SS]]. */
+    /**
+     * --begin, a reservation's StartTime/EndTime: Slurm's parse_time ({@link ParseTime}) in this machine's time
+     * zone, a time without a date being the soonest one to come.
+     *
+     * @throws IllegalArgumentException "Invalid time specification TEXT" where Slurm's parse_time fails, or
+     *                                  nothing is specified (Slurm's 0, which its callers refuse)
+     */
     public static long epochSeconds(String text, long now) {
-        String s = text.trim();
-        if (s.equals("now")) {
-            return now;
-        }
-        if (s.startsWith("now+")) {
-            String n = s.substring(4);
-            String digits = n.replaceAll("[a-z]+$", "");
-            String unit = n.substring(digits.length());
-            long v;
-            try {
-                v = Long.parseLong(digits);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Invalid time specification " + text);
-            }
-            long mult = switch (unit) {
-                case "", "s", "seconds" -> 1;
-                case "m", "minutes" -> 60;
-                case "h", "hours" -> 3600;
-                case "d", "days" -> 86400;
-                case "w", "weeks" -> 604800;
-                default -> throw new IllegalArgumentException("Invalid time specification " + text);
-            };
-            return now + v * mult;
-        }
-        try {
-            String iso = s.length() == 10 ? s + "T00:00:00" : s.length() == 16 ? s + ":00" : s;
-            return LocalDateTime.parse(iso).atZone(ZoneId.systemDefault()).toEpochSecond();
-        } catch (DateTimeParseException e) {
+        java.util.OptionalLong t = ParseTime.parse(text, now, ZoneId.systemDefault(), false);
+        if (t.isEmpty() || t.getAsLong() == 0) {
             throw new IllegalArgumentException("Invalid time specification " + text);
         }
+        return t.getAsLong();
     }
 }

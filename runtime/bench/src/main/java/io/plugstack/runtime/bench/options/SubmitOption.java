@@ -65,7 +65,7 @@ public enum SubmitOption {
     LICENSES("licenses", 'L', Arg.REQUIRED, null, (d, v, r) -> d.setString(JobDescField.LICENSES, v), Get.STRING),
     DEPENDENCY("dependency", 'd', Arg.REQUIRED, null, (d, v, r) -> d.setDependency(v), Get.STRING),
     BEGIN("begin", 'b', Arg.REQUIRED, null,
-            (d, v, r) -> d.setBeginTime(SlurmTime.epochSeconds(v, System.currentTimeMillis() / 1000)), Get.BEGIN),
+            SubmitOption::begin, Get.BEGIN),
     IMMEDIATE("immediate", 'I', Arg.OPTIONAL, null, SubmitOption::immediate, Get.integer("0", "1"), SALLOC, SRUN),
     NICE("nice", '\0', Arg.OPTIONAL, null, SubmitOption::nice, Get.NICE),
     PRIORITY("priority", '\0', Arg.REQUIRED, null, (d, v, r) -> d.setPriority(SlurmUnits.count(v, 0, "--priority")),
@@ -180,6 +180,17 @@ public enum SubmitOption {
     /** Applies {@code value} to {@code desc} as {@code release} does; throws IllegalArgumentException when the value is invalid. */
     public void apply(JobDescriptor desc, String value, SlurmVersion release) {
         applier.apply(desc, value, release);
+    }
+
+    /** slurm_opt.c arg_set_begin: parse_time, refused as "Invalid --begin specification". */
+    private static void begin(JobDescriptor d, String v, SlurmVersion release) {
+        long t;
+        try {
+            t = SlurmTime.epochSeconds(v, System.currentTimeMillis() / 1000);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid --begin specification");
+        }
+        d.setBeginTime(t);
     }
 
     /** Why {@code value} is invalid for this option, in Slurm's words; empty when it is valid. */
