@@ -149,7 +149,7 @@ final class CommandLine {
             return given(own.get(), value, args, i, "--" + name);
         }
         if (!plugins.knows(name)) {
-            throw new BadOption("unrecognized option '--" + name + "'");
+            throw new BadOption("unrecognized option '--" + a + "'"); // glibc names the whole word, value and all
         }
         int hasArg = plugins.hasArg(name);
         if (hasArg == 1 && value == null) {

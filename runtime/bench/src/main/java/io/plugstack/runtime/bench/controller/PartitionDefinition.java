@@ -152,6 +152,28 @@ public final class PartitionDefinition {
         return v.equalsIgnoreCase("UNLIMITED") || v.equalsIgnoreCase("INFINITE") ? NoVal.INFINITE : Long.parseLong(v);
     }
 
+    /**
+     * slurmctld keeps one default partition: of several with Default=YES the last in the partition list wins
+     * (read_config.c: "changing default partition from X to Y"), the others lose the flag.
+     */
+    public static List<Partition> oneDefault(List<Partition> ordered) {
+        int last = -1;
+        for (int i = 0; i < ordered.size(); i++) {
+            if (ordered.get(i).isDefault()) {
+                last = i;
+            }
+        }
+        List<Partition> out = new java.util.ArrayList<>(ordered.size());
+        for (int i = 0; i < ordered.size(); i++) {
+            Partition p = ordered.get(i);
+            out.add(i == last || !p.isDefault() ? p : new Partition(p.name(), p.state(), false, p.priorityTier(), p.rootOnly(),
+                    p.allowedUids(), p.allowAccounts(), p.denyAccounts(), p.allowQos(), p.maxMemPerCpu(), p.maxMemPerNode(), p.maxTime(),
+                    p.defaultTime(), p.maxNodes(), p.minNodes(), p.totalNodes(), p.totalCpus(), p.nodes(), p.defMemPerCpu(),
+                    p.defMemPerNode(), p.priorityJobFactor(), p.qos(), p.maxCpusPerNode()));
+        }
+        return List.copyOf(out);
+    }
+
     /** The partition a cluster without partition configuration has: debug, Default=YES, unlimited. */
     public static final Partition DEBUG_DEFAULT = parse(Map.of("PartitionName", "debug", "Default", "YES"));
 }

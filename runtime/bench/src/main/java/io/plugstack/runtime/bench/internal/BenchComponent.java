@@ -274,9 +274,9 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
         if (partitions.isEmpty()) {
             return List.of(PartitionDefinition.DEBUG_DEFAULT); // not re-parsed per submission
         }
-        return partitions.stream()
+        return PartitionDefinition.oneDefault(partitions.stream()
                 .sorted(Comparator.comparingInt(PartitionDefinition::order).thenComparing(p -> p.partition().name()))
-                .map(PartitionDefinition::partition).toList();
+                .map(PartitionDefinition::partition).toList());
     }
 
     @Override

@@ -51,6 +51,13 @@ class CommandLineTest {
                 .hasMessage("unrecognized option '--nosuch'");
     }
 
+    /** glibc's getopt_long names the whole word: srun --renice=3 without the plugin prints '--renice=3', as real srun does. */
+    @Test
+    void anUnknownLongOptionWithAValueIsNamedWithItsValue() {
+        assertThatThrownBy(() -> CommandLine.parse(List.of("--nosuch=3", "true"), PLUGINS))
+                .hasMessage("unrecognized option '--nosuch=3'");
+    }
+
     @Test
     void requiredArgumentMissingIsAnError() {
         assertThatThrownBy(() -> CommandLine.parse(List.of("--renice"), PLUGINS))

@@ -78,4 +78,17 @@ class PartitionDefinitionTest {
             assertThat(d.order()).isEqualTo(1);
         });
     }
+
+    /** read_config.c: of several partitions with Default=YES the last one read is the default, the others are not. */
+    @Test
+    void theLastOfSeveralDefaultPartitionsIsTheOneDefault() {
+        List<io.plugstack.api.jobsubmit.Partition> parts = PartitionDefinition.oneDefault(List.of(
+                PartitionDefinition.parse(Map.of("PartitionName", "a", "Default", "YES")),
+                PartitionDefinition.parse(Map.of("PartitionName", "b")),
+                PartitionDefinition.parse(Map.of("PartitionName", "c", "Default", "YES", "MaxTime", "60"))));
+
+        assertThat(parts).extracting(p -> p.name() + "=" + p.isDefault()).containsExactly("a=false", "b=false", "c=true");
+        assertThat(parts.get(0).maxTime()).isEqualTo(parts.get(1).maxTime()).as("nothing else changes");
+        assertThat(parts.get(2).maxTime()).isEqualTo(60);
+    }
 }
