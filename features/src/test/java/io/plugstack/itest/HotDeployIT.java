@@ -57,6 +57,31 @@ class HotDeployIT extends BootedRuntime {
                 .contains("status           INIT_FAILED: init() returned -1: Plugin init() callback failed");
     }
 
+    /**
+     * Issue 29: a deployed plugin left RESOLVED although meant to run (FileInstall's start failed or was cut
+     * short: here, a transient stop that nobody undoes) is started again within a few sweeps.
+     */
+    @Test
+    void aDeployedPluginMeantToRunThatStoppedIsStartedAgain() throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin("itest.restarted", "good").build());
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the plugin to start");
+
+        b.stop(Bundle.STOP_TRANSIENT); // its autostart setting stays "started", as after a failed start
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the plugin to be started again");
+    }
+
+    /** An admin's stop is a choice, not a failure: the plugin stays stopped. */
+    @Test
+    void aPluginAnAdminStoppedStaysStopped() throws Exception {
+        Bundle b = runtime.deploy(fixtures.plugin("itest.adminstopped", "good").build());
+        PlugstackRuntime.await(() -> b.getState() == Bundle.ACTIVE, "the plugin to start");
+
+        runtime.shell().run("felix:stop " + b.getBundleId());
+        Thread.sleep(3 * 1000 + 500); // three sweeps
+        assertThat(b.getState()).isEqualTo(Bundle.RESOLVED);
+        runtime.shell().run("felix:start " + b.getBundleId());
+    }
+
     @Test
     void corruptJarInDeployFolderIsRejectedNamingTheFile() throws Exception {
         Path bad = runtime.deployDir().resolve("corrupt.jar");

@@ -58,6 +58,8 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
     private final Map<Long, AtomicInteger> inUse = new ConcurrentHashMap<>();
     private final PluginCallLimits calls;
     private final RuntimePhase phase;
+    /** Deployed plugins meant to run that do not: started again, or the reason kept. */
+    private final DeployedStarts starts;
 
     @Activate
     public PluginCatalogComponent(@Reference PluginRefusals refusals, BundleContext context) throws InvalidSyntaxException {
@@ -75,11 +77,14 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
                 new PluginLoader(context, versions, LOG::error));
         // all services: a plugin's family interface lives in a package this bundle does not import
         tracker.open(true);
+        String folder = context.getProperty("felix.fileinstall.dir");
+        this.starts = new DeployedStarts(context, java.nio.file.Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize());
     }
 
     @Deactivate
     void deactivate() {
         phase.close(); // the plugins going now are not undeployed: no version switch, no other version loaded
+        starts.close();
         tracker.close();
         calls.close();
     }
@@ -261,6 +266,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
                     + "' shows the framework's reason)";
         } else if (b.getState() != Bundle.ACTIVE) {
             status = PluginStatus.STOPPED;
+            detail = starts.failure(b.getBundleId()).orElse("");
         } else if (tracked.isEmpty()) {
             status = PluginStatus.NO_SERVICE;
         } else if (!tracked.stream().allMatch(TrackedPlugin::isPlaced)) {
