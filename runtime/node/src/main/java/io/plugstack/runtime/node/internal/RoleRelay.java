@@ -2,8 +2,6 @@ package io.plugstack.runtime.node.internal;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
@@ -21,9 +19,6 @@ import io.plugstack.api.user.OnBehalfOf;
  */
 final class RoleRelay implements AutoCloseable {
 
-    /** How long a connection waits for the role (starting, or restarting after a crash) before it is closed. */
-    static final long ROLE_WAIT_MS = 10_000;
-
     private final ServerSocketChannel server;
     private final String socket;
     private final Path roleSocket;
@@ -34,6 +29,8 @@ final class RoleRelay implements AutoCloseable {
     private final ExecutorService pumps = UnixSockets.threads("plugstack-relay", UnixSockets.SMALL_STACK);
     /** Then every connection's bytes, on one thread. */
     private final RelayPumps bytes;
+    /** Connections to the role's role.sock, a few kept ready. */
+    private final RoleConnections roles;
 
     /** Serves root's own connections in the root role (null: relays them too). */
     private final UnixSockets.Kept rootsOwn;
@@ -48,6 +45,7 @@ final class RoleRelay implements AutoCloseable {
         this.live = live;
         this.log = log;
         this.bytes = new RelayPumps("plugstack-relay-bytes-" + socket);
+        this.roles = new RoleConnections(roleSocket, roleUid, pumps);
     }
 
     /**
@@ -90,7 +88,7 @@ final class RoleRelay implements AutoCloseable {
         }
         SocketChannel role = null;
         try {
-            role = connectRole();
+            role = roles.take();
             RelayedPeer relayed = new RelayedPeer(who.uid(), who.gid());
             relayed.write(new DataOutputStream(new java.io.BufferedOutputStream(ChannelStreams.out(role))));
             live.opened(relayed);
@@ -120,37 +118,10 @@ final class RoleRelay implements AutoCloseable {
         }
     }
 
-    /** The role's socket, waited for (bounded) while the role starts, and believed only when the role's uid serves it. */
-    private SocketChannel connectRole() throws IOException {
-        long end = System.currentTimeMillis() + ROLE_WAIT_MS;
-        for (;;) {
-            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-            try {
-                ch.connect(UnixDomainSocketAddress.of(roleSocket));
-            } catch (IOException e) {
-                ch.close();
-                if (System.currentTimeMillis() > end) {
-                    throw new IOException("the role at " + roleSocket + " does not answer: " + e.getMessage());
-                }
-                sleep();
-                continue;
-            }
-            return RoleAdmin.servedBy(ch, roleUid, roleSocket);
-        }
-    }
-
-    private static void sleep() throws IOException {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for the role");
-        }
-    }
-
     @Override
     public void close() throws IOException {
         server.close();
+        roles.close();
         pumps.shutdownNow();
         bytes.close();
     }
