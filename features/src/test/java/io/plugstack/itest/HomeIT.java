@@ -41,6 +41,42 @@ class HomeIT {
         }
     }
 
+    /** Issue 29: a home made with --home gets bin/ (srun, sbatch, squeue... for that home), and PLUGSTACK_HOME picks a home for the distribution's bin/. */
+    @Test
+    void aNewHomesBinCommandsAndPlugstackHomeReachThatHomesRuntime() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("withbin"));
+        Process p = new ProcessBuilder(List.of(JAVA, "-jar", PlugstackRuntime.dist().resolve("plugstack.jar").toString(), "--home", home.toString()))
+                .redirectErrorStream(true).redirectOutput(new File(dir.resolve("out").toString())).start();
+        try {
+            PlugstackRuntime.await(() -> Files.exists(home.resolve("data/bench.sock")), "the new home's runtime to serve its bench");
+            for (String command : List.of("srun", "sbatch", "salloc", "squeue", "sinfo", "scontrol", "scancel", "scrontab", "plugstack-slurm")) {
+                assertThat(home.resolve("bin").resolve(command)).as(command).isSymbolicLink();
+            }
+            String own = runOk(List.of(home.resolve("bin/squeue").toString()), null);
+            assertThat(own).startsWith("             JOBID PARTITION");
+            String picked = runOk(List.of(PlugstackRuntime.dist().resolve("bin/sinfo").toString(), "-h", "-o", "%P"), home);
+            assertThat(picked).isEqualTo("debug*\n");
+            p.getOutputStream().write("shutdown\n".getBytes());
+            p.getOutputStream().flush();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /** Runs a command (with PLUGSTACK_HOME set when given); its output, once it exited 0. */
+    private String runOk(List<String> command, Path plugstackHome) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (plugstackHome != null) {
+            pb.environment().put("PLUGSTACK_HOME", plugstackHome.toString());
+        }
+        Process c = pb.start();
+        String out = new String(c.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(c.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(c.exitValue()).as(out).isZero();
+        return out;
+    }
+
     @Test
     void theFirstCommandTypedFindsEveryBootPluginStarted() throws Exception {
         Path home = Files.createDirectories(dir.resolve("fresh"));

@@ -47,6 +47,33 @@ final class HomeLayout {
         for (String part : PARTS) {
             copyTree(distribution.resolve(part), home.resolve(part));
         }
+        linkSlurmCommands(home, distribution);
+    }
+
+    /** The distribution's script behind srun, sbatch, ... in bin/: it runs the command on the home above the link it was called by. */
+    static final String SLURM_SCRIPT = "plugstack-slurm";
+
+    /**
+     * {@code bin/} of the new home: srun, sbatch, ... and plugstack-slurm as links to the distribution's script,
+     * which takes the home from the link's place ({@code HOME/bin/srun} runs srun on HOME) and its jar from its
+     * own. A distribution without bin/ (a bare build) gives none.
+     */
+    static void linkSlurmCommands(Path home, Path distribution) throws IOException {
+        Path script = distribution.resolve("bin").resolve(SLURM_SCRIPT);
+        if (!Files.isRegularFile(script)) {
+            return;
+        }
+        Path target = script.toRealPath();
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        try (Stream<Path> s = Files.list(distribution.resolve("bin"))) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                boolean slurmCommand = p.getFileName().toString().equals(SLURM_SCRIPT)
+                        || (Files.isSymbolicLink(p) && Files.readSymbolicLink(p).getFileName().toString().equals(SLURM_SCRIPT));
+                if (slurmCommand) {
+                    Files.createSymbolicLink(bin.resolve(p.getFileName().toString()), target);
+                }
+            }
+        }
     }
 
     /** The required parts {@code home} lacks, in the order {@link #PARTS} names them (the settings file for etc/). */

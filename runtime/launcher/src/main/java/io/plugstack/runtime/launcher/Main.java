@@ -70,7 +70,8 @@ public final class Main {
         try {
             if (!home.equals(distribution) && HomeLayout.isEmpty(home)) {
                 HomeLayout.initialise(home, distribution);
-                console.println("plugstack: initialised a new home in " + home + " (etc/, features/, system/ from " + distribution + ")");
+                console.println("plugstack: initialised a new home in " + home + " (etc/, features/, system/ from " + distribution
+                        + "; bin/: srun, sbatch, ... for this home)");
             }
         } catch (java.io.IOException e) {
             console.println("plugstack: error: " + e.getMessage());
