@@ -213,7 +213,7 @@ public final class Launcher {
     /** The launcher's SPI packages, one class each: exported by the system bundle, outside any bundle's class space. */
     private static final List<Class<?>> SPI_PACKAGES = List.of(io.plugstack.runtime.spi.bench.CommandProtocol.class,
             io.plugstack.runtime.spi.durable.DurableFile.class, io.plugstack.runtime.spi.features.FeatureRepository.class,
-            PluginRefusals.class, io.plugstack.runtime.spi.containment.ProcessExits.class);
+            PluginRefusals.class, io.plugstack.runtime.spi.containment.ProcessExits.class, io.plugstack.runtime.spi.log.RuntimeLog.class);
 
     private Map<String, String> frameworkConfig() throws IOException {
         Map<String, String> c = new HashMap<>(settings.all());

@@ -73,6 +73,7 @@ final class TimestampedLog extends OutputStream {
         PrintStream stamped = new Lines(log);
         System.setOut(stamped);
         System.setErr(stamped);
+        io.plugstack.runtime.spi.log.RuntimeLog.install(stamped); // Gogo rebinds System.err per command thread; this stays the log
         // plugins log through System.Logger, which is JUL here: its console handler writes bytes, not lines
         java.util.logging.Logger root = java.util.logging.LogManager.getLogManager().getLogger("");
         for (java.util.logging.Handler h : root.getHandlers()) {

@@ -90,7 +90,7 @@ public final class JobVersionsSeal {
             try {
                 Files.write(tmp, HexFormat.of().formatHex(k).concat("\n").getBytes(StandardCharsets.US_ASCII));
                 Files.createLink(file, tmp);
-                System.err.println("plugstack: spank: made a new jobs' versions key " + file
+                io.plugstack.runtime.spi.log.RuntimeLog.stream().println("plugstack: spank: made a new jobs' versions key " + file
                         + ": copy it to every node of the cluster, as munge.key, or jobs' versions are believed on this node only");
             } catch (FileAlreadyExistsException raced) {
                 // another process made it first: read theirs

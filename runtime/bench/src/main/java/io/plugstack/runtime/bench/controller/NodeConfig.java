@@ -22,7 +22,7 @@ public final class NodeConfig {
     }
 
     public static int cpus(BundleContext context) {
-        return cpus(context::getProperty, SlurmLog.lines("plugstack", System.err, 0));
+        return cpus(context::getProperty, SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0));
     }
 
     /** A bad value is one line naming it, and the node has this machine's CPUs. */

@@ -24,7 +24,7 @@ public record SlurmConfig(String clusterName, int minJobAge, String jobSubmitPlu
      * The controller's log, as slurmctld's: "slurmctld: error: ..." on the runtime's console. The
      * console is looked up at each line, so a test that catches System.err sees the lines.
      */
-    static final SlurmLog LOG = (level, message) -> SlurmLog.lines("slurmctld", System.err, 0).log(level, message);
+    static final SlurmLog LOG = (level, message) -> SlurmLog.lines("slurmctld", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0).log(level, message);
 
     public static SlurmConfig of(Map<String, ?> p) {
         return of(p, LOG);

@@ -71,7 +71,7 @@ import io.plugstack.runtime.spank.SpankStacks;
 public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
 
     /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
-    static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+    static final SlurmLog LOG = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
 
     private final Cluster cluster;
     private final ExecutorService background = Executors.newCachedThreadPool(r -> {
@@ -103,13 +103,13 @@ public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
         this.leftovers = spool.leftovers();
         // slurmctld's state save directory: ids go on above every id it handed out, and above any job the node still knows
         JobIds ids = data == null ? JobIds.inMemory()
-                : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", System.err, 0));
+                : JobIds.persisted(data.resolve("slurmctld"), leftovers.highestJobId(), SlurmLog.lines("slurmctld", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0));
         Controller controller = new Controller(NodeConfig.name(context), NodeConfig.cpus(context), jobSubmit, this::partitions, ids);
         controller.configure(config);
         controller.reservations(() -> reservations.stream().map(ReservationDefinition::reservation).toList());
         this.server = data == null ? null : startServer(data);
         UnaryOperator<Map<String, String>> jobEnv = server == null ? env -> Map.of() : server::jobEnvironment;
-        Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, System.err),
+        Node n = new Node(stacks, controller, new SlurmdDaemon(stacks, v, controller, io.plugstack.runtime.spi.log.RuntimeLog.stream()),
                 new StepDaemon(stacks, v, controller.nodeName(), jobEnv, nodeJobs), nodeJobs);
         this.cluster = new Cluster(stacks, v, cliFilters, controller, n, jobEnv, new Foreground());
         this.context = context;

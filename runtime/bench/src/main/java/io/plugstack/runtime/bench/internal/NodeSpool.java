@@ -28,7 +28,7 @@ public final class NodeSpool {
     public NodeSpool(BundleContext context) {
         this.data = context.getProperty(RuntimeHome.PROPERTY) == null ? null : RuntimeHome.of(context::getProperty).data();
         this.jobs = data == null ? NodeJobs.inMemory()
-                : NodeJobs.spool(data.resolve("slurmd").resolve("jobs"), SlurmLog.lines("slurmd", System.err, 0));
+                : NodeJobs.spool(data.resolve("slurmd").resolve("jobs"), SlurmLog.lines("slurmd", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0));
         this.leftovers = LeftoverJobs.killProcesses(jobs);
     }
 

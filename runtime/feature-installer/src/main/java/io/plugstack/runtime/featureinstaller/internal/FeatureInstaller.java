@@ -36,7 +36,7 @@ import io.plugstack.runtime.spi.features.FeatureRepository;
 public final class FeatureInstaller implements FeatureService {
 
     /** The runtime's own lines, as a Slurm daemon's foreground log. */
-    private static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+    private static final SlurmLog LOG = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
 
     private final BundleContext context;
     private final FeatureRepository repository;

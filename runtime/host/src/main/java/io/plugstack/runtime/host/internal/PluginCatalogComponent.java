@@ -48,7 +48,7 @@ import io.plugstack.runtime.spi.refusals.Refusal;
 public final class PluginCatalogComponent implements PluginCatalog, PluginVersions {
 
     /** The host's lines, on stderr as a Slurm daemon's foreground log ("plugstack: error: ..."). */
-    static final SlurmLog LOG = SlurmLog.lines("plugstack", System.err, 0);
+    static final SlurmLog LOG = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
 
     private final PluginRefusals refusals;
     private final BundleContext context;

@@ -28,7 +28,7 @@ public final class JobSubmitComponent implements JobSubmitChain {
     @Activate
     public JobSubmitComponent(Map<String, Object> properties, @Reference PluginCatalog catalog) {
         modified(properties);
-        this.chain = new Chain(catalog, SlurmLog.lines("slurmctld", System.err, 0)).configured(() -> list);
+        this.chain = new Chain(catalog, SlurmLog.lines("slurmctld", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0)).configured(() -> list);
     }
 
     @Modified

@@ -36,7 +36,7 @@ public final class AdminComponent {
 
     static final String ADMIN_SOCKET = "admin.sock";
 
-    private final SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+    private final SlurmLog log = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
     private final CommandProcessor processor;
     private final ServerSocketChannel server;
     /** The child roles' shells, to send version changes on to, with the uid each must be served by; none in a child role itself. */

@@ -40,7 +40,7 @@ public final class CtldComponent {
     @Activate
     public CtldComponent(BundleContext context, Map<String, Object> properties, @Reference JobSubmitChain chain,
             @Reference ServiceComponentRuntime scr, @Reference PluginCatalog catalog) throws IOException {
-        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+        SlurmLog log = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
         // job_submit runs in the ctld role when there is one (the root role relays ctld.sock to it), never in the user role
         Optional<ChildRole> self = ChildRole.of(context);
         boolean here = self.map(r -> r == ChildRole.CTLD).orElse(NodeComponent.relayedUser(ChildRole.CTLD, context, properties).isEmpty());

@@ -45,7 +45,7 @@ public final class NodeComponent {
     @Activate
     public NodeComponent(BundleContext context, Map<String, Object> properties, @Reference SpankStacks stacks,
             @Reference CliFilterChains cliFilters, @Reference PluginCatalog catalog) throws IOException {
-        SlurmLog log = SlurmLog.lines("plugstack", System.err, 0);
+        SlurmLog log = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
         Optional<Path> dir = servedSocketDir(context, properties, log);
         Optional<ChildRole> self = ChildRole.of(context);
         Admission.Limits limits = connectionLimits(properties, context, log);

@@ -158,7 +158,7 @@ final class RoleProcess implements AutoCloseable {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null;) {
-                    System.err.println(role.name + " role: " + STAMP.matcher(line).replaceFirst(""));
+                    io.plugstack.runtime.spi.log.RuntimeLog.stream().println(role.name + " role: " + STAMP.matcher(line).replaceFirst(""));
                 }
             } catch (IOException e) {
                 // the role is gone

@@ -41,7 +41,7 @@ public final class SpankStacksComponent implements SpankStacks {
         boolean[] said = new boolean[1];
         if (context.getProperty("plugstack.node.role") == null) {
             // made (and said) now, at the start, into the runtime's log: never on a command's output at its first session
-            JobVersionsSeal now = seal(context::getProperty, SlurmLog.lines("plugstack", System.err, 0));
+            JobVersionsSeal now = seal(context::getProperty, SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0));
             loaded[0] = now.fromFile() ? now : null;
             said[0] = !now.fromFile();
         }
@@ -49,7 +49,7 @@ public final class SpankStacksComponent implements SpankStacks {
             synchronized (loaded) {
                 if (loaded[0] == null) {
                     // a key that cannot be read now is tried again at the next session (once copied in), said once
-                    JobVersionsSeal s = seal(context::getProperty, said[0] ? (level, message) -> { } : SlurmLog.lines("plugstack", System.err, 0));
+                    JobVersionsSeal s = seal(context::getProperty, said[0] ? (level, message) -> { } : SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0));
                     if (s.fromFile()) {
                         loaded[0] = s;
                     } else {

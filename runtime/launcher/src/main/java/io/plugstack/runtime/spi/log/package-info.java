@@ -1,0 +1,2 @@
+/** The runtime's own log, whatever thread writes to it (exported by the system bundle). */
+package io.plugstack.runtime.spi.log;
