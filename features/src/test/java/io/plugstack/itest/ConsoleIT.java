@@ -98,4 +98,32 @@ class ConsoleIT {
         console.type("log:display -n 200\r");
         assertThat(console.awaitSince(start, s -> s.contains("runs for new launches"), 10)).contains("plugstack: plugin");
     }
+
+    /** Issue 29: a version switch a command typed at the console makes is the runtime's line: in the log, not on the console. */
+    @Test
+    void aVersionSwitchTypedAtTheConsoleGoesToTheLogAndNotTheConsole() throws Exception {
+        Path log = dir.resolve("home/log/plugstack.log");
+        FixturePlugins fixtures = new FixturePlugins(java.nio.file.Files.createDirectories(dir.resolve("jars")));
+        for (String v : new String[] {"1.0.0", "2.0.0"}) {
+            Path jar = fixtures.plugin("itest.console.switch", "good").bundleVersion(v).build();
+            Files.copy(jar, dir.resolve("home/deploy").resolve("itest.console.switch-" + v + ".jar"));
+        }
+        String upgraded = "plugin itest.console.switch: version 2.0.0 runs for new launches and submissions";
+        PlugstackRuntime.await(() -> logHas(log, upgraded), "2.0.0 to run");
+        int start = console.mark();
+        console.type("plugstack:pin itest.console.switch 1.0.0\r");
+        String switched = "plugin itest.console.switch: version 1.0.0 runs for new launches and submissions (was 2.0.0)";
+        PlugstackRuntime.await(() -> logHas(log, switched), "the switch in " + log);
+        // the command's own answer, then the next prompt
+        String screen = console.awaitSince(start, s -> s.contains("pinned to 1.0.0") && s.lastIndexOf("> ") > s.indexOf("pinned to 1.0.0"), 30);
+        assertThat(screen).contains("itest.console.switch pinned to 1.0.0").doesNotContain("plugin itest.console.switch: version");
+    }
+
+    private static boolean logHas(Path log, String line) {
+        try {
+            return Files.exists(log) && Files.readString(log).contains(line);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
 }
