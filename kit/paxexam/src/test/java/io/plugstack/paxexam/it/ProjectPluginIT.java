@@ -90,7 +90,7 @@ public class ProjectPluginIT {
         try {
             BenchShell.Result r = bench.run("srun --project=x true");
             assertEquals(r.output(), 1, r.exitCode());
-            assertTrue(r.output(), r.output().contains("unrecognized option '--project'"));
+            assertTrue(r.output(), r.output().contains("unrecognized option '--project=x'"));
         } finally {
             bench.plugstackConf("required project");
         }

@@ -50,7 +50,7 @@ public final class SpankRun {
 
     /**
      * The first failure, as the failing process prints it: {@code "srun: error: Plug-in initialization failed"},
-     * {@code "srun: unrecognized option '--nope'"}, {@code "srun: error: Invalid --project argument: x"},
+     * {@code "srun: unrecognized option '--nope=1'"}, {@code "srun: error: Invalid --project argument: x"},
      * {@code "slurmstepd: error: Failed to invoke spank plugin stack"} (a task_init failure); the lines before it
      * (the stack's own, e.g. {@code "spank: required plugin project: init() failed with rc=-1"}) are in
      * {@link #log()}.
