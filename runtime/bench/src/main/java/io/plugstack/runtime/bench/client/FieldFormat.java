@@ -146,6 +146,23 @@ final class FieldFormat<T> {
     }
 
     /** "(null)" for what Slurm has no value of. */
+    /**
+     * A size in MB as scontrol shows it (convert_num_unit with CONVERT_NUM_UNIT_EXACT): up a unit while it is an
+     * exact multiple of 1024, so 1024 is "1G" and 1500 stays "1500M"; 0 is "0".
+     */
+    static String megabytes(long mb) {
+        if (mb == 0) {
+            return "0";
+        }
+        String units = "MGTPE";
+        int unit = 0;
+        while (mb % 1024 == 0 && unit < units.length() - 1) {
+            mb /= 1024;
+            unit++;
+        }
+        return mb + String.valueOf(units.charAt(unit));
+    }
+
     static String orNull(String s) {
         return s == null || s.isEmpty() ? "(null)" : s;
     }

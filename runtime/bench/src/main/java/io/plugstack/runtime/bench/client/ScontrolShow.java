@@ -45,8 +45,8 @@ final class ScontrolShow {
         }
         l.add("NumNodes=1 NumCPUs=" + j.cpus() + " NumTasks=" + j.tasks() + " CPUs/Task="
                 + (j.cpusPerTask() == NoVal.NO_VAL16 ? 1 : j.cpusPerTask()));
-        l.add(j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + j.memPerCpu() + "M"
-                : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : j.memPerNode() + "M"));
+        l.add(j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + FieldFormat.megabytes(j.memPerCpu())
+                : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : FieldFormat.megabytes(j.memPerNode())));
         l.add("Command=" + FieldFormat.orNull(j.command()));
         l.add("WorkDir=" + FieldFormat.orNull(j.workDir()));
         if (j.comment() != null) {
