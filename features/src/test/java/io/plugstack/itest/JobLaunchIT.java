@@ -85,6 +85,19 @@ class JobLaunchIT extends BenchRuntime {
         }
     }
 
+    /** scontrol show job prints a pending job's node range and its memory as a real 22.05 does (ShowJobFields). */
+    @Test
+    void scontrolShowJobPrintsNodeRangeAndMemoryAsSlurmDoes() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        for (ShowJobFields.Case c : ShowJobFields.CASES) {
+            String id = run("sbatch --parsable -H -t 10 -o /dev/null " + String.join(" ", c.options()) + " --wrap true").trim();
+            String record = ShowJobFields.oneLine(run("scontrol show job " + id));
+            for (String field : c.shown()) {
+                assertThat(record).as(c.options() + ": " + record).contains(field);
+            }
+        }
+    }
+
     /** Submits {@code script} with {@code options}; what its batch step printed once it completed. */
     private static List<String> batchOutput(String options, Path script) throws Exception {
         Path out = dir.resolve(script.getFileName() + ".out");

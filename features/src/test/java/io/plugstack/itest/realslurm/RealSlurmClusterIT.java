@@ -97,6 +97,30 @@ class RealSlurmClusterIT {
         }
     }
 
+    /** The bench's scontrol show job fields (ShowJobFields) hold on a real 22.05. */
+    @Test
+    void scontrolShowJobPrintsWhatTheBenchPrints() {
+        java.util.List<Long> held = new java.util.ArrayList<>();
+        try {
+            for (io.plugstack.itest.ShowJobFields.Case c : io.plugstack.itest.ShowJobFields.CASES) {
+                java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of("sbatch", "--parsable", "-H", "-t", "10", "-o", "/dev/null"));
+                argv.addAll(c.options());
+                argv.addAll(java.util.List.of("--wrap", "true"));
+                Result r = slurm.run(T, argv.toArray(String[]::new)).assertOk();
+                long id = Long.parseLong(r.stdout().strip());
+                held.add(id);
+                String record = io.plugstack.itest.ShowJobFields.oneLine(slurm.run(T, "scontrol", "show", "job", String.valueOf(id)).assertOk().stdout());
+                for (String field : c.shown()) {
+                    assertThat(record).as(c.options() + ": " + record).contains(field);
+                }
+            }
+        } finally {
+            for (long job : held) {
+                slurm.run(T, "scancel", String.valueOf(job));
+            }
+        }
+    }
+
     @Test
     void theClusterListensOnLoopbackOnly() throws IOException {
         Map<String, Long> pids = slurm.pids();

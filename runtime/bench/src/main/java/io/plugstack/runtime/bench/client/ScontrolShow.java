@@ -43,7 +43,7 @@ final class ScontrolShow {
         if (j.batch() && !j.nodeList().isEmpty()) {
             l.add("BatchHost=" + j.nodeList());
         }
-        l.add("NumNodes=1 NumCPUs=" + j.cpus() + " NumTasks=" + j.tasks() + " CPUs/Task="
+        l.add("NumNodes=" + numNodes(j) + " NumCPUs=" + j.cpus() + " NumTasks=" + j.tasks() + " CPUs/Task="
                 + (j.cpusPerTask() == NoVal.NO_VAL16 ? 1 : j.cpusPerTask()));
         l.add(j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + FieldFormat.megabytes(j.memPerCpu())
                 : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : FieldFormat.megabytes(j.memPerNode())));
@@ -93,6 +93,15 @@ final class ScontrolShow {
         l.add("State=" + p.state() + " TotalCPUs=" + nodeCpus + " TotalNodes=1");
         l.add(memory("Def", p.defMemPerCpu(), p.defMemPerNode()) + " " + memory("Max", p.maxMemPerCpu(), p.maxMemPerNode()));
         return record(l);
+    }
+
+    /** job_info.c: a pending job shows its node range (-N 1 is "1-1"), a started one the count it has. */
+    private static String numNodes(JobInfo j) {
+        long min = 1; // the bench's one node
+        if (j.state() != JobState.PENDING || j.maxNodes() <= 0) {
+            return String.valueOf(min);
+        }
+        return Math.min(min, j.maxNodes()) + "-" + j.maxNodes();
     }
 
     /** DefMemPerCPU=N or DefMemPerNode=N|UNLIMITED (Max... alike): the node value wins when both are set. */
