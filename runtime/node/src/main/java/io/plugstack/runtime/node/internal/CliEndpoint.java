@@ -37,7 +37,6 @@ final class CliEndpoint implements AutoCloseable {
         calls.propagate(capture.sink());
     }
 
-    /** Serves one command's connection after its CLI_HELLO {@code first}; returns when the shim hangs up. */
     /**
      * Opens the command's session for its CLI_HELLO and serves its CLI_CALLs on {@code sessions}, which owns
      * {@code ch} from then on and runs {@code ended} at its end; false (and {@code ch} still the caller's)

@@ -145,11 +145,7 @@ public final class NodeServer implements AutoCloseable {
             connections.execute(() -> connection(ch, SessionPolicy.Socket.USER, release)); // its place is held while it is served
         } catch (java.util.concurrent.RejectedExecutionException stopping) {
             release.run();
-            try {
-                ch.close();
-            } catch (IOException e) {
-                // already closed
-            }
+            UnixSockets.closeQuietly(ch);
         }
     }
 
@@ -242,11 +238,7 @@ public final class NodeServer implements AutoCloseable {
             noteError(peerUid, peer, e);
         } finally {
             if (!kept) {
-                try {
-                    ch.close();
-                } catch (IOException e) {
-                    // already closed
-                }
+                UnixSockets.closeQuietly(ch);
                 if (token != null) {
                     steps.remove(token);
                 }

@@ -134,8 +134,8 @@ final class RelayPumps implements AutoCloseable {
                 return;
             }
             over = true;
-            closeQuietly(aToB.from);
-            closeQuietly(bToA.from); // closing a channel cancels its key
+            UnixSockets.closeQuietly(aToB.from);
+            UnixSockets.closeQuietly(bToA.from); // closing a channel cancels its key
             ended.run();
         }
     }
@@ -201,14 +201,6 @@ final class RelayPumps implements AutoCloseable {
                 toKey.interestOps(toKey.interestOps() & ~SelectionKey.OP_WRITE);
                 key.interestOps(key.interestOps() | SelectionKey.OP_READ);
             }
-        }
-    }
-
-    private static void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // already closed
         }
     }
 }

@@ -44,7 +44,7 @@ final class RoleConnections implements AutoCloseable {
                 refill();
                 return s;
             }
-            closeQuietly(s);
+            UnixSockets.closeQuietly(s);
         }
         SocketChannel ch = connect(System.currentTimeMillis() + ROLE_WAIT_MS);
         refill();
@@ -62,7 +62,7 @@ final class RoleConnections implements AutoCloseable {
                     while (!closed && spares.remainingCapacity() > 0) {
                         SocketChannel s = connect(0);
                         if (closed || !spares.offer(s)) {
-                            closeQuietly(s);
+                            UnixSockets.closeQuietly(s);
                             return;
                         }
                     }
@@ -116,19 +116,11 @@ final class RoleConnections implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // already closed
-        }
-    }
-
     @Override
     public void close() {
         closed = true;
         for (SocketChannel s; (s = spares.poll()) != null;) {
-            closeQuietly(s);
+            UnixSockets.closeQuietly(s);
         }
     }
 }

@@ -81,7 +81,7 @@ final class RoleRelay implements AutoCloseable {
                 return;
             }
         } catch (IOException e) {
-            closeQuietly(client);
+            UnixSockets.closeQuietly(client);
             release.run();
             log.error("node: " + socket + ": " + e.getMessage() + "; connection closed");
             return;
@@ -98,23 +98,15 @@ final class RoleRelay implements AutoCloseable {
                 release.run(); // its place in user.sock's limits is held until here
             });
         } catch (IOException | RuntimeException e) {
-            closeQuietly(client);
+            UnixSockets.closeQuietly(client);
             if (role != null) {
-                closeQuietly(role);
+                UnixSockets.closeQuietly(role);
             }
             if (peer != null) {
                 live.closed(peer);
             }
             release.run();
             log.error("node: " + socket + " peer uid " + who.uid() + ": " + e.getMessage() + "; connection closed");
-        }
-    }
-
-    private static void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // already closed
         }
     }
 

@@ -155,19 +155,19 @@ final class SessionLoop implements AutoCloseable {
     }
 
     private void resume(Session s) {
-        try {
-            workers.execute(() -> run(s, true));
-        } catch (RejectedExecutionException e) { // the daemon is stopping
-            s.end(null);
-        }
+        onWorker(() -> run(s, true), () -> s.end(null)); // no worker: the daemon is stopping
     }
 
     /** A session's end runs its owner's clean-up (plugin code may run there): on a worker, not this small-stack thread. */
     private void endOnWorker(Session s, Throwable why) {
+        onWorker(() -> s.end(why), () -> s.end(why));
+    }
+
+    private void onWorker(Runnable task, Runnable noWorker) {
         try {
-            workers.execute(() -> s.end(why));
+            workers.execute(task);
         } catch (RejectedExecutionException e) {
-            s.end(why);
+            noWorker.run();
         }
     }
 
@@ -184,7 +184,7 @@ final class SessionLoop implements AutoCloseable {
 
     private void drain() {
         for (Session s; (s = parking.poll()) != null;) {
-            s.end(null);
+            endOnWorker(s, null);
         }
     }
 
@@ -227,11 +227,7 @@ final class SessionLoop implements AutoCloseable {
                 return;
             }
             ended = true;
-            try {
-                ch.close();
-            } catch (IOException e) {
-                // already closed
-            }
+            UnixSockets.closeQuietly(ch);
             end.accept(why);
         }
     }

@@ -239,7 +239,8 @@ final class UnixSockets {
         closeQuietly(ch);
     }
 
-    private static void closeQuietly(SocketChannel ch) {
+    /** Closes {@code ch}, which may be closed already. */
+    static void closeQuietly(SocketChannel ch) {
         try {
             ch.close();
         } catch (IOException e) {

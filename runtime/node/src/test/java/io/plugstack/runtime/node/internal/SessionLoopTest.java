@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -17,8 +16,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,33 +32,52 @@ import io.plugstack.runtime.node.wire.Wire;
 @Timeout(120)
 class SessionLoopTest {
 
+    /** Sessions one test holds at most. */
+    private static final int MOST = 200;
+
     @TempDir
     Path dir;
 
     private final ExecutorService workers = UnixSockets.threads("test-session-workers");
     private final List<SocketChannel> open = new ArrayList<>();
+    private ServerSocketChannel server;
+
+    @BeforeEach
+    void listen() throws IOException {
+        server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(dir.resolve("s")), MOST);
+    }
 
     @AfterEach
     void closeAll() throws IOException {
         for (SocketChannel ch : open) {
             ch.close();
         }
+        server.close();
         workers.shutdownNow();
     }
 
-    /** Answers every frame with a REFUSE naming the frame's number in its session. */
-    private static SessionLoop.Frames echo(OutputStream out) {
-        AtomicInteger n = new AtomicInteger();
-        return f -> Wire.write(out, FrameType.REFUSE, new Messages.Refuse(f.type() + " " + n.incrementAndGet()).encode());
-    }
-
-    private SocketChannel[] pair(ServerSocketChannel server) throws IOException {
+    /** A connected pair: [0] the client's end, [1] the end a session serves. */
+    private SocketChannel[] pair() throws IOException {
         SocketChannel client = SocketChannel.open(StandardProtocolFamily.UNIX);
         client.connect(server.getLocalAddress());
         SocketChannel served = server.accept();
         open.add(client);
         open.add(served);
         return new SocketChannel[] {client, served};
+    }
+
+    /** Serves {@code served} on {@code loop}, answering every frame with a REFUSE naming the frame's number in its session. */
+    private static void serveEcho(SessionLoop loop, SocketChannel served, int max, Consumer<Throwable> end) {
+        AtomicInteger n = new AtomicInteger();
+        loop.serve(served, new DataInputStream(ChannelStreams.in(served)), max,
+                f -> Wire.write(ChannelStreams.out(served), FrameType.REFUSE, new Messages.Refuse(f.type() + " " + n.incrementAndGet()).encode()),
+                end);
+    }
+
+    /** {@link #serveEcho} on a worker, as a connection's thread would start it. */
+    private void serveEchoOnAWorker(SessionLoop loop, SocketChannel served, int max, Consumer<Throwable> end) {
+        workers.execute(() -> serveEcho(loop, served, max, end));
     }
 
     private static String call(SocketChannel client) throws IOException {
@@ -68,23 +88,18 @@ class SessionLoopTest {
 
     @Test
     void heldSessionsAreParkedWithoutAThreadEachAndAnsweredWhenTheyWriteAgain() throws Exception {
-        int sessions = 200;
-        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                SessionLoop loop = new SessionLoop("test-sessions", workers)) {
-            server.bind(UnixDomainSocketAddress.of(dir.resolve("s")), sessions);
+        try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
             List<SocketChannel> clients = new ArrayList<>();
-            for (int i = 0; i < sessions; i++) {
-                SocketChannel[] p = pair(server);
+            for (int i = 0; i < MOST; i++) {
+                SocketChannel[] p = pair();
                 clients.add(p[0]);
-                SocketChannel served = p[1];
-                workers.execute(() -> loop.serve(served, new DataInputStream(ChannelStreams.in(served)), Wire.MAX_ROOT_FRAME,
-                        echo(ChannelStreams.out(served)), why -> { }));
+                serveEchoOnAWorker(loop, p[1], Wire.MAX_ROOT_FRAME, why -> { });
                 assertThat(call(p[0])).isEqualTo("CALL 1");
             }
-            for (int i = 0; i < 500 && loop.parked() < sessions; i++) {
+            for (int i = 0; i < 500 && loop.parked() < MOST; i++) {
                 Thread.sleep(20);
             }
-            assertThat(loop.parked()).as("every held session parked").isEqualTo(sessions);
+            assertThat(loop.parked()).as("every held session parked").isEqualTo(MOST);
             for (int i = 0; i < 500 && busyWorkers() > 0; i++) {
                 Thread.sleep(20);
             }
@@ -99,11 +114,9 @@ class SessionLoopTest {
     /** A held srun: WELCOME went, and the next callback may come minutes later. */
     @Test
     void aSessionSilentFromItsStartIsParkedAtOnce() throws Exception {
-        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                SessionLoop loop = new SessionLoop("test-sessions", workers)) {
-            server.bind(UnixDomainSocketAddress.of(dir.resolve("s")));
-            SocketChannel[] p = pair(server);
-            loop.serve(p[1], new DataInputStream(ChannelStreams.in(p[1])), Wire.MAX_ROOT_FRAME, echo(ChannelStreams.out(p[1])), why -> { });
+        try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
+            SocketChannel[] p = pair();
+            serveEcho(loop, p[1], Wire.MAX_ROOT_FRAME, why -> { });
             assertThat(loop.parked()).as("serve returned: parked, no thread reads").isEqualTo(1);
             assertThat(call(p[0])).isEqualTo("CALL 1");
         }
@@ -111,18 +124,15 @@ class SessionLoopTest {
 
     @Test
     void aSessionEndsOnceWhenItsPeerClosesParkedOrNot() throws Exception {
-        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                SessionLoop loop = new SessionLoop("test-sessions", workers)) {
-            server.bind(UnixDomainSocketAddress.of(dir.resolve("s")));
+        try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
             for (boolean parkFirst : new boolean[] {true, false}) {
-                SocketChannel[] p = pair(server);
+                SocketChannel[] p = pair();
                 ConcurrentLinkedQueue<String> ends = new ConcurrentLinkedQueue<>();
                 CountDownLatch ended = new CountDownLatch(1);
-                workers.execute(() -> loop.serve(p[1], new DataInputStream(ChannelStreams.in(p[1])), Wire.MAX_ROOT_FRAME,
-                        echo(ChannelStreams.out(p[1])), why -> {
-                            ends.add(String.valueOf(why));
-                            ended.countDown();
-                        }));
+                serveEchoOnAWorker(loop, p[1], Wire.MAX_ROOT_FRAME, why -> {
+                    ends.add(String.valueOf(why));
+                    ended.countDown();
+                });
                 assertThat(call(p[0])).isEqualTo("CALL 1");
                 if (parkFirst) {
                     Thread.sleep(SessionLoop.LINGER_MS * 5);
@@ -138,16 +148,14 @@ class SessionLoopTest {
 
     @Test
     void aBadFrameEndsTheSessionWithItsError() throws Exception {
-        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-                SessionLoop loop = new SessionLoop("test-sessions", workers)) {
-            server.bind(UnixDomainSocketAddress.of(dir.resolve("s")));
-            SocketChannel[] p = pair(server);
+        try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
+            SocketChannel[] p = pair();
             CountDownLatch ended = new CountDownLatch(1);
             List<Throwable> why = new ArrayList<>();
-            workers.execute(() -> loop.serve(p[1], new DataInputStream(ChannelStreams.in(p[1])), 16, echo(ChannelStreams.out(p[1])), e -> {
+            serveEchoOnAWorker(loop, p[1], 16, e -> {
                 why.add(e);
                 ended.countDown();
-            }));
+            });
             Thread.sleep(SessionLoop.LINGER_MS * 5); // parked: the bad frame arrives on a resumed worker
             Wire.write(ChannelStreams.out(p[0]), FrameType.CALL, new byte[64]);
             assertThat(ended.await(30, TimeUnit.SECONDS)).isTrue();
@@ -158,21 +166,17 @@ class SessionLoopTest {
     @Test
     void closingTheLoopEndsEveryParkedSession() throws Exception {
         CountDownLatch ended = new CountDownLatch(3);
-        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-            server.bind(UnixDomainSocketAddress.of(dir.resolve("s")));
-            try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
-                for (int i = 0; i < 3; i++) {
-                    SocketChannel[] p = pair(server);
-                    workers.execute(() -> loop.serve(p[1], new DataInputStream(ChannelStreams.in(p[1])), Wire.MAX_ROOT_FRAME,
-                            echo(ChannelStreams.out(p[1])), e -> ended.countDown()));
-                    assertThat(call(p[0])).isEqualTo("CALL 1");
-                }
-                for (int i = 0; i < 500 && loop.parked() < 3; i++) {
-                    Thread.sleep(20);
-                }
+        try (SessionLoop loop = new SessionLoop("test-sessions", workers)) {
+            for (int i = 0; i < 3; i++) {
+                SocketChannel[] p = pair();
+                serveEchoOnAWorker(loop, p[1], Wire.MAX_ROOT_FRAME, e -> ended.countDown());
+                assertThat(call(p[0])).isEqualTo("CALL 1");
             }
-            assertThat(ended.await(30, TimeUnit.SECONDS)).isTrue();
+            for (int i = 0; i < 500 && loop.parked() < 3; i++) {
+                Thread.sleep(20);
+            }
         }
+        assertThat(ended.await(30, TimeUnit.SECONDS)).isTrue();
     }
 
     /** Workers inside a frame's read or answer, by their stacks. */
