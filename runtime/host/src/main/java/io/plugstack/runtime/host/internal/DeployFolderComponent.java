@@ -16,6 +16,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
 import io.plugstack.runtime.host.catalog.DeployRejections;
 import io.plugstack.runtime.host.catalog.PluginCatalog;
 import io.plugstack.runtime.host.catalog.PluginRecord;
@@ -47,7 +48,8 @@ public final class DeployFolderComponent implements DeployFolder {
     private final RefusedTwins twins;
 
     @Activate
-    public DeployFolderComponent(BundleContext context, @Reference PluginCatalog catalog, @Reference DeployRejections rejections) {
+    public DeployFolderComponent(BundleContext context, @Reference PluginCatalog catalog, @Reference DeployRejections rejections,
+            @Reference PluginRefusals refusals) {
         this.context = context;
         this.catalog = catalog;
         this.rejections = rejections;
@@ -59,7 +61,7 @@ public final class DeployFolderComponent implements DeployFolder {
         String repo = context.getProperty("plugstack.maven.repo");
         this.mavenRepo = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
         this.jars = new DeployedJars(context, dir);
-        this.twins = new RefusedTwins(context);
+        this.twins = new RefusedTwins(context, refusals);
         removeUnfinishedCopies(context.getBundle().getLastModified());
     }
 

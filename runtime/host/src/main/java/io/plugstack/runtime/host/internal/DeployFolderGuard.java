@@ -18,8 +18,10 @@ import org.osgi.framework.BundleListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 
 import io.plugstack.runtime.host.catalog.DeployRejections;
+import io.plugstack.runtime.spi.refusals.PluginRefusals;
 
 /**
  * Stands between FileInstall and the deploy-folder jars it must not install: those that are not
@@ -45,11 +47,10 @@ public final class DeployFolderGuard implements ArtifactTransformer, DeployRejec
     private final BundleListener deployedChanged = this::deployedChanged;
 
     @Activate
-    public DeployFolderGuard(BundleContext context) {
+    public DeployFolderGuard(BundleContext context, @Reference PluginRefusals refusals) {
         this.context = context;
-        String folder = context.getProperty("felix.fileinstall.dir");
-        this.jars = new DeployedJars(context, Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize());
-        this.twins = new RefusedTwins(context);
+        this.jars = new DeployedJars(context, DeployedJars.folderOf(context));
+        this.twins = new RefusedTwins(context, refusals);
         context.addBundleListener(deployedChanged);
     }
 

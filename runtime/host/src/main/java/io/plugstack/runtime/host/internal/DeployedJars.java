@@ -52,6 +52,12 @@ final class DeployedJars {
         return dir;
     }
 
+    /** FileInstall's folder ({@code felix.fileinstall.dir}; FileInstall's own default "load" when unset), absolute. */
+    static Path folderOf(BundleContext context) {
+        String folder = context.getProperty("felix.fileinstall.dir");
+        return Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize();
+    }
+
     /**
      * Why FileInstall must not install {@code jar}, or empty when it may. Two jars with the same
      * symbolic name and version would be one bundle (FileInstall updates the first with the second,

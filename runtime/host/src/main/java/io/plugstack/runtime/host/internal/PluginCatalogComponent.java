@@ -77,8 +77,7 @@ public final class PluginCatalogComponent implements PluginCatalog, PluginVersio
                 new PluginLoader(context, versions, LOG::error));
         // all services: a plugin's family interface lives in a package this bundle does not import
         tracker.open(true);
-        String folder = context.getProperty("felix.fileinstall.dir");
-        this.starts = new DeployedStarts(context, java.nio.file.Path.of(folder == null ? "load" : folder).toAbsolutePath().normalize());
+        this.starts = new DeployedStarts(context, DeployedJars.folderOf(context));
     }
 
     @Deactivate

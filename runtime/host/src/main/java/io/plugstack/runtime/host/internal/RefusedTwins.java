@@ -8,7 +8,6 @@ import java.util.Optional;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.ServiceReference;
 
 import io.plugstack.runtime.spi.refusals.PluginRefusals;
 import io.plugstack.runtime.spi.refusals.Refusal;
@@ -25,9 +24,11 @@ final class RefusedTwins {
     static final String SUFFIX = ".refused";
 
     private final BundleContext context;
+    private final PluginRefusals refusals;
 
-    RefusedTwins(BundleContext context) {
+    RefusedTwins(BundleContext context, PluginRefusals refusals) {
         this.context = context;
+        this.refusals = refusals;
     }
 
     /**
@@ -43,7 +44,7 @@ final class RefusedTwins {
         for (Bundle b : context.getBundles()) {
             Optional<Path> file = DeployedJars.fileOf(b);
             if (id.get().of(b) && file.isPresent() && file.get().startsWith(folder) && !file.get().equals(target)
-                    && Files.isRegularFile(file.get()) && refusal(b).isPresent() && differ(jar, file.get())) {
+                    && Files.isRegularFile(file.get()) && refusals.refusal(b.getBundleId()).isPresent() && differ(jar, file.get())) {
                 return Optional.of(b);
             }
         }
@@ -58,23 +59,10 @@ final class RefusedTwins {
             aside = jar.resolveSibling(jar.getFileName() + SUFFIX + "." + n);
         }
         Files.move(jar, aside, StandardCopyOption.ATOMIC_MOVE);
-        String why = refusal(refused).map(Refusal::reason).orElse("refused");
+        String why = refusals.refusal(refused.getBundleId()).map(Refusal::reason).orElse("refused");
         PluginCatalogComponent.LOG.info(jar + ": refused (" + why + "); set aside as " + aside.getFileName() + " for " + replacement
                 + ", which has the same Bundle-SymbolicName and Bundle-Version");
         return aside;
-    }
-
-    /** The resolver's refusal of the bundle's current revision (the launcher's service on the system bundle). */
-    private Optional<Refusal> refusal(Bundle b) {
-        ServiceReference<PluginRefusals> ref = context.getServiceReference(PluginRefusals.class);
-        PluginRefusals refusals = ref == null ? null : context.getService(ref);
-        try {
-            return refusals == null ? Optional.empty() : refusals.refusal(b.getBundleId());
-        } finally {
-            if (refusals != null) {
-                context.ungetService(ref);
-            }
-        }
     }
 
     private static boolean differ(Path a, Path b) {
