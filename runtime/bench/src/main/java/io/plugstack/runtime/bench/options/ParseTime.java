@@ -255,79 +255,75 @@ final class ParseTime {
 
     /** _get_date: YYYY-MM-DD, or MM[./]DD[[./]YY]. */
     private static boolean date(State st) {
-        int offset = st.pos;
-        if (st.s.length() >= offset + 7 && st.at(offset + 4) == '-' && st.at(offset + 7) == '-') {
+        int[] at = {st.pos};
+        if (st.s.length() >= st.pos + 7 && st.at(st.pos + 4) == '-' && st.at(st.pos + 7) == '-') {
             int yr = 0;
             for (int k = 0; k < 4; k++) {
-                int d = digit(st, offset++);
+                int d = digit(st, at[0]++);
                 if (d < 0) {
                     return false;
                 }
                 yr = yr * 10 + d;
             }
-            offset++;
-            int mon = st.at(offset++) - '0';
-            if (digit(st, offset) >= 0) {
-                mon = mon * 10 + digit(st, offset++);
-            }
-            if (mon < 1 || mon > 12) {
+            at[0]++; // the '-'
+            int mon = dateField(st, at, false, 1, 12);
+            if (mon < 0) {
                 return false;
             }
-            offset++;
-            int day = digit(st, offset++);
-            if (day < 0) {
-                return false;
-            }
-            if (digit(st, offset) >= 0) {
-                day = day * 10 + digit(st, offset++);
-            }
-            if (day < 1 || day > 31) {
-                return false;
-            }
-            st.pos = offset - 1;
-            st.month = mon - 1;
-            st.mday = day;
-            st.year = yr - 1900;
-            return true;
+            at[0]++; // the '-'
+            int day = dateField(st, at, true, 1, 31);
+            return day >= 0 && dated(st, at[0], mon, day, yr - 1900);
         }
-        int mon = st.at(offset++) - '0';
-        if (digit(st, offset) >= 0) {
-            mon = mon * 10 + digit(st, offset++);
-        }
-        if (mon < 1 || mon > 12) {
+        int mon = dateField(st, at, false, 1, 12);
+        if (mon < 0) {
             return false;
         }
-        if (st.at(offset) == '.' || st.at(offset) == '/') {
-            offset++;
-        }
-        int day = digit(st, offset++);
+        skipDateSeparator(st, at);
+        int day = dateField(st, at, true, 1, 31);
         if (day < 0) {
             return false;
         }
-        if (digit(st, offset) >= 0) {
-            day = day * 10 + digit(st, offset++);
-        }
-        if (day < 1 || day > 31) {
-            return false;
-        }
-        if (st.at(offset) == '.' || st.at(offset) == '/') {
-            offset++;
-        }
+        skipDateSeparator(st, at);
         int yr = 0;
-        if (digit(st, offset) >= 0) {
-            yr = digit(st, offset++);
-            int d = digit(st, offset++);
+        if (digit(st, at[0]) >= 0) {
+            yr = digit(st, at[0]++);
+            int d = digit(st, at[0]++);
             if (d < 0) {
                 return false;
             }
             yr = yr * 10 + d;
         }
-        st.pos = offset - 1;
+        return dated(st, at[0], mon, day, yr != 0 ? yr + 100 : st.year);
+    }
+
+    /**
+     * _get_date's month or day at {@code at[0]}, which it moves past: one digit or two, within lo..hi (else -1). A
+     * month's first character is taken as a digit unchecked, as the C code takes it; a day's must be one.
+     */
+    private static int dateField(State st, int[] at, boolean checkFirst, int lo, int hi) {
+        int v = checkFirst ? digit(st, at[0]) : st.at(at[0]) - '0';
+        at[0]++;
+        if (checkFirst && v < 0) {
+            return -1;
+        }
+        if (digit(st, at[0]) >= 0) {
+            v = v * 10 + digit(st, at[0]++);
+        }
+        return v < lo || v > hi ? -1 : v;
+    }
+
+    private static void skipDateSeparator(State st, int[] at) {
+        if (st.at(at[0]) == '.' || st.at(at[0]) == '/') {
+            at[0]++;
+        }
+    }
+
+    /** The date read, up to {@code end}: parse_time's loop goes on after it. */
+    private static boolean dated(State st, int end, int mon, int day, int year) {
+        st.pos = end - 1;
         st.month = mon - 1;
         st.mday = day;
-        if (yr != 0) {
-            st.year = yr + 100;
-        }
+        st.year = year;
         return true;
     }
 
