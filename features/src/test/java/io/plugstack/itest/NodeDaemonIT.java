@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,17 @@ class NodeDaemonIT {
 
     @TempDir
     Path dir;
+    /** Where a test's daemon has its home, sockets and log (inside {@link #dir}). */
+    private Path home;
+    private Path sockets;
+    private Path log;
+
+    @BeforeEach
+    void paths() {
+        home = dir.resolve("home");
+        sockets = dir.resolve("run");
+        log = dir.resolve("log/plugstack-node.log");
+    }
 
     /**
      * uid 4242 asks the daemon's shell for a command line, with admin.sock's mode opened up: SO_PEERCRED,
@@ -99,9 +111,9 @@ class NodeDaemonIT {
     /** Issue 29, item 3: no daemon behind the socket directory is one line naming the socket and the rule, exit 1. */
     @Test
     void theAdminShellWithNoDaemonBehindItsSocketIsOneLineAndExit1() throws Exception {
-        Path sockets = Files.createDirectories(dir.resolve("no-daemon"));
-        String shown = admin(PlugstackRuntime.dist(), sockets, "plugstack:plugins");
-        assertThat(shown).isEqualTo("1 plugstack: error: " + sockets.resolve("admin.sock") + ": No such file or directory: no node daemon"
+        Path empty = Files.createDirectories(dir.resolve("no-daemon"));
+        String shown = admin(PlugstackRuntime.dist(), empty, "plugstack:plugins");
+        assertThat(shown).isEqualTo("1 plugstack: error: " + empty.resolve("admin.sock") + ": No such file or directory: no node daemon"
                 + " serves this socket directory (is bin/plugstack-node running with it as PLUGSTACK_SOCKET_DIR?)\n");
     }
 
@@ -124,9 +136,7 @@ class NodeDaemonIT {
     /** Issue 29: a pdsh loop of `plugstack-admin deploy` sees a jar the runtime refuses as a failure, with the reason. */
     @Test
     void anAdminDeployOfARefusedJarExitsNonZeroWithTheReason() throws Exception {
-        Path home = dir.resolve("home");
-        Path sockets = dir.resolve("run");
-        Process daemon = startDaemon(home, sockets, dir.resolve("log/plugstack-node.log"));
+        Process daemon = startDaemon(home, sockets, log);
         try {
             Path jar = new FixturePlugins(Files.createDirectories(dir.resolve("jars"))).plugin("itest.admin.refused", "good")
                     .header("Slurm-Plugin-Version", "26.05.0").build();
@@ -140,9 +150,6 @@ class NodeDaemonIT {
     /** A node daemon has no terminal: Gogo's JLine console is not started (its boot and a thread saved), the admin shell still works. */
     @Test
     void aNodeDaemonStartsNoConsole() throws Exception {
-        Path home = dir.resolve("home");
-        Path sockets = dir.resolve("run");
-        Path log = dir.resolve("log/plugstack-node.log");
         Process daemon = startDaemon(home, sockets, log);
         try {
             String lines = Files.readString(log);
@@ -163,9 +170,6 @@ class NodeDaemonIT {
      */
     @Test
     void aNodeDaemonServesNoBench() throws Exception {
-        Path home = dir.resolve("home");
-        Path sockets = dir.resolve("run");
-        Path log = dir.resolve("log/plugstack-node.log");
         Process daemon = startDaemon(home, sockets, log);
         try {
             assertThat(home.resolve("data/bench.sock")).doesNotExist();
@@ -195,8 +199,6 @@ class NodeDaemonIT {
         Path hers = shared.resolve("run");
         Process mkdir = new ProcessBuilder("runuser", "-u", user, "--", "mkdir", hers.toString()).redirectErrorStream(true).start();
         assertThat(mkdir.waitFor(60, TimeUnit.SECONDS) && mkdir.exitValue() == 0).as("%s makes %s", user, hers).isTrue();
-        Path home = dir.resolve("home");
-        Path log = dir.resolve("log/plugstack-node.log");
         Process daemon = launchDaemon(home, hers, log);
         try {
             String refused = "plugstack: error: node: socket directory " + hers + ": owned by uid ";
@@ -217,9 +219,6 @@ class NodeDaemonIT {
 
     @Test
     void theNodeDaemonRunsHeadlessServesTheBridgeLogsWithTimestampsAndStopsOnSigterm() throws Exception {
-        Path home = dir.resolve("home");
-        Path sockets = dir.resolve("run");
-        Path log = dir.resolve("log/plugstack-node.log");
         Process daemon = startDaemon(home, sockets, log);
         try {
             Path user = sockets.resolve("user.sock");
