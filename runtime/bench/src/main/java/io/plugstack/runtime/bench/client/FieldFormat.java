@@ -145,7 +145,6 @@ final class FieldFormat<T> {
                 .format(DATE);
     }
 
-    /** "(null)" for what Slurm has no value of. */
     /**
      * A size in MB as scontrol shows it (convert_num_unit with CONVERT_NUM_UNIT_EXACT): up a unit while it is an
      * exact multiple of 1024, so 1024 is "1G" and 1500 stays "1500M"; 0 is "0".
@@ -163,6 +162,7 @@ final class FieldFormat<T> {
         return mb + String.valueOf(units.charAt(unit));
     }
 
+    /** "(null)" for what Slurm has no value of. */
     static String orNull(String s) {
         return s == null || s.isEmpty() ? "(null)" : s;
     }

@@ -21,8 +21,8 @@ public record SlurmConfig(String clusterName, int minJobAge, String jobSubmitPlu
     static final String PID = "plugstack.slurm";
 
     /**
-     * The controller's log, as slurmctld's: "slurmctld: error: ..." on the runtime's console. The
-     * console is looked up at each line, so a test that catches System.err sees the lines.
+     * The controller's log, as slurmctld's: "slurmctld: error: ..." in the runtime's log. The stream is
+     * looked up at each line, so a test that catches System.err (the log without a launcher) sees the lines.
      */
     static final SlurmLog LOG = (level, message) -> SlurmLog.lines("slurmctld", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0).log(level, message);
 

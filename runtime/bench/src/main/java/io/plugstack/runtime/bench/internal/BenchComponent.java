@@ -70,7 +70,7 @@ import io.plugstack.runtime.spank.SpankStacks;
 @Component(service = {Bench.class, Slurmctld.class, ClientCommands.class}, configurationPid = "plugstack.slurm")
 public final class BenchComponent implements Bench, Slurmctld, ClientCommands {
 
-    /** The runtime's own lines, on its console as a Slurm daemon's foreground log. */
+    /** The runtime's own lines, in its log as a Slurm daemon's. */
     static final SlurmLog LOG = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
 
     private final Cluster cluster;

@@ -47,7 +47,7 @@ import io.plugstack.runtime.spi.refusals.Refusal;
 @Component(service = {PluginCatalog.class, PluginVersions.class}, immediate = true)
 public final class PluginCatalogComponent implements PluginCatalog, PluginVersions {
 
-    /** The host's lines, on stderr as a Slurm daemon's foreground log ("plugstack: error: ..."). */
+    /** The host's lines, in the runtime's log as a Slurm daemon's ("plugstack: error: ..."), whatever thread writes them. */
     static final SlurmLog LOG = SlurmLog.lines("plugstack", io.plugstack.runtime.spi.log.RuntimeLog.stream(), 0);
 
     private final PluginRefusals refusals;
