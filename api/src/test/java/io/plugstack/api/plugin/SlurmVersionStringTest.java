@@ -28,6 +28,7 @@ class SlurmVersionStringTest {
     void anythingElseIsNoRelease() {
         assertThat(SlurmVersion.ofVersionString(null)).isEmpty();
         assertThat(SlurmVersion.ofVersionString("soon")).isEmpty();
+        assertThat(SlurmVersion.ofVersionString("unknown")).isEmpty();
         assertThat(SlurmVersion.ofVersionString("22.05")).isEmpty();
         assertThat(SlurmVersion.ofVersionString("22.05.8x")).isEmpty();
         assertThat(SlurmVersion.ofVersionString("22.05.8 ")).hasValue(new SlurmVersion(22, 5, 8));

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.host.internal;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +55,12 @@ final class DeployedStarts implements AutoCloseable {
 
     void sweep() {
         try {
-            for (Bundle b : context.getBundles()) {
+            Bundle[] bundles = context.getBundles();
+            java.util.Set<Long> present = java.util.Arrays.stream(bundles).map(Bundle::getBundleId).collect(java.util.stream.Collectors.toSet());
+            for (Map<Long, ?> m : List.of(seen, failures, gaveUp)) {
+                m.keySet().retainAll(present); // uninstalled ones leave no entry behind
+            }
+            for (Bundle b : bundles) {
                 long id = b.getBundleId();
                 if (b.getState() == Bundle.ACTIVE || b.getState() == Bundle.UNINSTALLED) {
                     seen.remove(id);

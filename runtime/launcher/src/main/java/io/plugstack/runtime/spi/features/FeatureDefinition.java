@@ -44,10 +44,6 @@ public record FeatureDefinition(String name, String id, Path file, List<Bundle> 
             this(id, jar, startOrder, false, false);
         }
 
-        public Bundle(String id, Path jar, int startOrder, boolean startConcurrently) {
-            this(id, jar, startOrder, startConcurrently, false);
-        }
-
         /** The bundle location it is installed under, the same for the launcher and the installer. */
         public String location() {
             return jar.toUri().toString();

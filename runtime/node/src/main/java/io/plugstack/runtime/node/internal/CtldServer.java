@@ -105,7 +105,7 @@ final class CtldServer implements AutoCloseable {
                 Wire.write(out, FrameType.REFUSE, new Messages.Refuse(refused).encode());
                 return;
             }
-            releaseOf(hello.release()).ifPresent(release::slurmctld);
+            SlurmVersion.ofVersionString(hello.release()).ifPresent(release::slurmctld); // NULL (the Lua shim): says nothing
             Wire.write(out, FrameType.JOB_FIELDS, CtldCall.fields().encode());
             for (;;) {
                 Wire.Frame f = Wire.read(in, Wire.MAX_ROOT_FRAME);
@@ -122,11 +122,6 @@ final class CtldServer implements AutoCloseable {
                 log.error("node: " + peer + ": " + (e.getMessage() != null ? e.getMessage() : e.toString()) + "; connection closed");
             }
         }
-    }
-
-    /** JOB_HELLO's release as Slurm writes SLURM_VERSION_STRING ("22.05.8", "23.11.0-0rc1"); empty when it has none. */
-    static java.util.Optional<SlurmVersion> releaseOf(String text) {
-        return SlurmVersion.ofVersionString(text);
     }
 
     private boolean isSlurm(long uid) {

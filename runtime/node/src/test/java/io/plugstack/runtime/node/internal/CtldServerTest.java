@@ -150,14 +150,6 @@ class CtldServerTest {
     }
 
     @Test
-    void theReleaseIsReadAsSlurmWritesItsVersionString() {
-        assertThat(CtldServer.releaseOf("23.11.0-0rc1")).hasValue(io.plugstack.api.plugin.SlurmVersion.parse("23.11.0"));
-        assertThat(CtldServer.releaseOf("22.05.8")).hasValue(io.plugstack.api.plugin.SlurmVersion.parse("22.05.8"));
-        assertThat(CtldServer.releaseOf("unknown")).isEmpty();
-        assertThat(CtldServer.releaseOf(null)).isEmpty();
-    }
-
-    @Test
     void theSocketIsTheSlurmUsersAlone() throws IOException {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve(CtldServer.SOCKET)))).isEqualTo("rw-------");
         assertThat(Files.getOwner(tmp.resolve(CtldServer.SOCKET)).getName()).isEqualTo(System.getProperty("user.name"));
