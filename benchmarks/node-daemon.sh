@@ -12,6 +12,11 @@ NODE_PID=
 bench_say() { echo "bench: $*"; }
 bench_die() { echo "bench: $*" >&2; exit 1; }
 
+# ensure_user NAME: an unprivileged login user NAME, made (with a home) when missing
+ensure_user() {
+  id -u "$1" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$1"
+}
+
 # ensure_dist: the built distribution, built (as benchmarks/run does) when missing
 ensure_dist() {
   if [[ ! -f $DIST/plugstack.jar ]]; then

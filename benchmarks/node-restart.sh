@@ -27,7 +27,7 @@ HOSTILE=plugstackit
 [[ $(id -u) == 0 ]] || bench_die "run as root: the node daemon splits into roles only as root"
 [[ -x /usr/bin/python3 ]] || bench_die "/usr/bin/python3 is needed for the flood (features/src/test/resources/realslurm/peer.py)"
 id -u plugstack >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin plugstack
-id -u $HOSTILE >/dev/null 2>&1 || useradd --create-home --shell /bin/bash $HOSTILE
+ensure_user "$HOSTILE"
 ensure_dist
 work=$(mktemp -d /tmp/plugstack-restart-bench.XXXXXX)
 chmod 0755 "$work"

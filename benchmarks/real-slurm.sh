@@ -49,9 +49,7 @@ read -r -a CONFIGS <<<"${CONFIGS:-empty cnoop bare nojs bridge}"
 bash "$CLUSTER_SH" install
 ensure_dist
 SRUN_AS=${SRUN_AS:-plugstackit}
-if [[ $SRUN_AS != root ]]; then
-  id -u "$SRUN_AS" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$SRUN_AS"
-fi
+[[ $SRUN_AS == root ]] || ensure_user "$SRUN_AS"
 # srun as SRUN_AS, with this shell's environment (SLURM_CONF) and working directory
 as_user() {
   if [[ $SRUN_AS == root ]]; then "$@"; else setpriv --reuid="$SRUN_AS" --regid="$(id -g "$SRUN_AS")" --init-groups -- "$@"; fi
