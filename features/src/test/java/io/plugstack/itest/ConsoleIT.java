@@ -85,13 +85,7 @@ class ConsoleIT {
     @Test
     void theRuntimesOwnLinesGoToItsLogFileWithTimestampsNotToTheConsole() throws Exception {
         Path log = dir.resolve("home/log/plugstack.log");
-        PlugstackRuntime.await(() -> {
-            try {
-                return Files.exists(log) && Files.readString(log).contains("runs for new launches");
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        }, "the host's boot lines in " + log);
+        PlugstackRuntime.await(() -> logHas(log, "runs for new launches"), "the host's boot lines in " + log);
         assertThat(Files.readString(log)).containsPattern("(?m)^\\[\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\] plugstack: plugin .* runs for new launches");
         assertThat(console.screen()).doesNotContain("runs for new launches");
         int start = console.mark();
