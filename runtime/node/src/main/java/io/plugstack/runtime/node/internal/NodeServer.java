@@ -15,6 +15,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmLog;
@@ -186,7 +187,7 @@ public final class NodeServer implements AutoCloseable {
             } finally {
                 hellos.met(ch);
             }
-            Ended ended = new Ended(peerUid, peer, release);
+            Consumer<Throwable> ended = ended(peerUid, peer, release);
             if (first.type() == FrameType.ATTACH) {
                 kept = attached(Messages.Attach.decode(first.body()), socket, uid, peer, ch, in, out, max, ended);
                 return;
@@ -251,19 +252,8 @@ public final class NodeServer implements AutoCloseable {
     }
 
     /** A kept connection's end: the error it ended on, if any, logged as one at its start would be; then its place given back. */
-    private final class Ended implements java.util.function.Consumer<Throwable> {
-        private final long uid;
-        private final String peer;
-        private final Runnable release;
-
-        Ended(long uid, String peer, Runnable release) {
-            this.uid = uid;
-            this.peer = peer;
-            this.release = release;
-        }
-
-        @Override
-        public void accept(Throwable why) {
+    private Consumer<Throwable> ended(long uid, String peer, Runnable release) {
+        return why -> {
             try {
                 if (why != null) {
                     noteError(uid, peer, why);
@@ -271,7 +261,7 @@ public final class NodeServer implements AutoCloseable {
             } finally {
                 release.run();
             }
-        }
+        };
     }
 
     private void noteError(long uid, String peer, Throwable e) {
@@ -297,7 +287,7 @@ public final class NodeServer implements AutoCloseable {
      * never closes the step's session.
      */
     private boolean attached(Messages.Attach attach, SessionPolicy.Socket socket, long uid, String peer, SocketChannel ch, DataInputStream in,
-            OutputStream out, int max, Ended ended) throws IOException {
+            OutputStream out, int max, Consumer<Throwable> ended) throws IOException {
         BridgeSession step = attach.session() == null ? null : steps.get(attach.session());
         Optional<String> refused = attach.protocol() != Wire.PROTOCOL ? Optional.of("protocol " + attach.protocol() + " is not " + Wire.PROTOCOL)
                 : SessionPolicy.refusal(SpankContext.REMOTE, socket, uid)
