@@ -44,6 +44,14 @@ class UnixShellCommandsIT {
             + "    slurm.log_user(string.format('policy: user_id=%d submit_uid=%d', job_desc.user_id, submit_uid))\n"
             + "  end\n  return slurm.SUCCESS\nend\n"
             + "function slurm_job_modify(job_desc, job_rec, part_list, modify_uid) return slurm.SUCCESS end\n";
+    /** cli_filter.lua: shows the environment the command's user gave, for anyone but root. */
+    private static final String CLI_FILTER = "function slurm_cli_setup_defaults(options, early) return slurm.SUCCESS end\n"
+            + "function slurm_cli_post_submit(offset, jobid, stepid) return slurm.SUCCESS end\n"
+            + "function slurm_cli_pre_submit(options, offset)\n"
+            + "  if os.getenv('PROJECT') then\n"
+            + "    slurm.log_info('env: HOME=%s PROJECT=%s json_env=%s', os.getenv('HOME'), os.getenv('PROJECT'),\n"
+            + "      tostring(slurm.json_env():find('\"PROJECT\":\"p1\"', 1, true) ~= nil))\n"
+            + "  end\n  return slurm.SUCCESS\nend\n";
 
     @TempDir
     static Path dir;
@@ -66,7 +74,8 @@ class UnixShellCommandsIT {
         home = home(dir.resolve("home"));
         Files.createDirectories(home.resolve("deploy"));
         Files.writeString(home.resolve("etc/job_submit.lua"), POLICY);
-        Files.writeString(home.resolve("deploy/plugstack.slurm.cfg"), "JobSubmitPlugins=lua\n");
+        Files.writeString(home.resolve("etc/cli_filter.lua"), CLI_FILTER);
+        Files.writeString(home.resolve("deploy/plugstack.slurm.cfg"), "JobSubmitPlugins=lua\nCliFilterPlugins=lua\n");
         work = Files.createDirectories(dir.resolve("alice"));
         exec(List.of("chown", USER, work.toString()));
         runtime = new ProcessBuilder(JAVA, "-Dgosh.args=--nointeractive", "-jar", home.resolve("plugstack.jar").toString(),
@@ -100,6 +109,13 @@ class UnixShellCommandsIT {
         assertThat(r.code).as(r.err).isZero();
         assertThat(r.out).isEqualTo(uid + "\n" + work + "\n");
         assertThat(r.err).contains("srun: policy: user_id=" + uid + " submit_uid=" + uid);
+    }
+
+    @Test
+    void cliFilterFromAUnixShellSeesTheCallingUsersEnvironment() throws Exception {
+        Result r = command(USER, List.of("HOME=" + work, "PROJECT=p1"), "srun", "true");
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.err).contains("srun: lua: env: HOME=" + work + " PROJECT=p1 json_env=true");
     }
 
     @Test
