@@ -27,6 +27,11 @@ end
 
 function slurm_cli_pre_submit(options, offset)
   dump("pre_submit " .. tostring(offset), options)
+  -- the positional arguments, as the options table and json_cli_options give them (CliFilterArgv's rows)
+  local out = io.open(DUMP, "a")
+  out:write("argv\t", #options.argv, " ", table.concat(options.argv, " "), "\n")
+  out:write("json argv\t", tostring(slurm.json_cli_options(options):match('"argv":%s*%[[^%]]*%]')), "\n")
+  out:close()
   return slurm.SUCCESS
 end
 

@@ -68,4 +68,28 @@ class LuaPluginsIT extends BenchRuntime {
                 .contains("srun: error: cli_filter plugin terminated with error");
         assertThat(run("srun -J yeslua echo ok")).isEqualTo("ok\n");
     }
+
+    @Test
+    void cliFilterReadsArgvAsSlurmsOwnLuaGivesIt() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("argv-work"));
+        Files.writeString(work.resolve("script.sh"), "#!/bin/sh\ntrue\n").toFile().setExecutable(true);
+        Path dump = dir.resolve("argv-probe.txt");
+        String probe;
+        try (java.io.InputStream in = LuaPluginsIT.class.getClassLoader().getResourceAsStream("clifilter-probe/cli_filter.lua")) {
+            probe = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        script("cli_filter.lua", probe.replace("@DUMP@", dump.toString()));
+        slurmConf("CliFilterPlugins=lua");
+        shell.cd(work);
+        java.util.List<String> differences = new java.util.ArrayList<>();
+        for (CliFilterArgv.Row row : CliFilterArgv.ROWS) {
+            Files.deleteIfExists(dump);
+            String out = runUntil(row.commandLine(), o -> Files.exists(dump)); // the configuration arrives a poll later
+            java.util.List<String> seen = CliFilterArgv.argvLines(CliFilterArgv.withWork(Files.readString(dump), work.toString()));
+            if (!seen.equals(java.util.List.of(row.argv(), row.json()))) {
+                differences.add(row.commandLine() + ": " + seen + " [" + out.strip() + "]");
+            }
+        }
+        assertThat(differences).isEmpty();
+    }
 }

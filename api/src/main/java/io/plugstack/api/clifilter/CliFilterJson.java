@@ -43,8 +43,7 @@ public final class CliFilterJson {
                 d.put("spank:" + name, value);
             }
         }));
-        SlurmCommand c = options.command();
-        d.put("argv", c == SlurmCommand.SBATCH || c == SlurmCommand.SRUN ? List.copyOf(options.argv()) : List.of());
+        d.put("argv", options.command().showsArgvToCliFilter() ? List.copyOf(options.argv()) : List.of());
         return CliJson.write(d);
     }
 

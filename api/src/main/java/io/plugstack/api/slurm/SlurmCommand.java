@@ -31,6 +31,19 @@ public enum SlurmCommand {
     }
 
     /**
+     * Whether Slurm's option struct holds this command's positional arguments, which cli_filter sees
+     * as {@code options.argv} and in json_cli_options: sbatch's script and its arguments
+     * ({@code sbatch_opt->script_argv}) and srun's program ({@code srun_opt->argv}). salloc keeps its
+     * command outside the struct, so its cli_filter sees an empty argv (22.05 cli_filter_lua.c,
+     * _setup_option_field_argv; cli_filter_common.c).
+     *
+     * @return true for sbatch and srun
+     */
+    public boolean showsArgvToCliFilter() {
+        return this == SBATCH || this == SRUN;
+    }
+
+    /**
      * The command named {@code name} exactly (lower case).
      *
      * @param name e.g. "sbatch"

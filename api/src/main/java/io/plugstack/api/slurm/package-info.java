@@ -9,5 +9,5 @@
  * {@link io.plugstack.api.slurm.SlurmLog} is Slurm's log line format.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package io.plugstack.api.slurm;

@@ -104,8 +104,25 @@ class RealSlurmCliFilterProbeIT {
         assertThat(differences).isEmpty();
     }
 
+    /** The bench is held to the same rows (LuaPluginsIT). */
+    @Test
+    void theArgvASitesScriptReadsIsCliFilterArgvsRows() throws Exception {
+        List<String> differences = new ArrayList<>();
+        for (io.plugstack.itest.CliFilterArgv.Row row : io.plugstack.itest.CliFilterArgv.ROWS) {
+            Files.deleteIfExists(slurmsDump);
+            RealSlurm.Result r = slurms.run(T, row.commandLine().split(" "));
+            String dump = Files.exists(slurmsDump) ? Files.readString(slurmsDump) : "";
+            List<String> seen = io.plugstack.itest.CliFilterArgv.argvLines(
+                    io.plugstack.itest.CliFilterArgv.withWork(dump, slurms.workDir().toString()));
+            if (!seen.equals(List.of(row.argv(), row.json()))) {
+                differences.add(row.commandLine() + ": " + seen + " [" + r + "]");
+            }
+        }
+        assertThat(differences).isEmpty();
+    }
+
     private static List<String> lines(Path dump, Path workDir) throws IOException {
-        return Files.exists(dump) ? Files.readString(dump).replace(workDir.toString(), "<work>").lines().toList() : List.of();
+        return Files.exists(dump) ? io.plugstack.itest.CliFilterArgv.withWork(Files.readString(dump), workDir.toString()).lines().toList() : List.of();
     }
 
     private static String probe(Path dump) throws IOException {

@@ -79,7 +79,8 @@ public final class FakeCliOptions implements CliOptions {
     }
 
     /**
-     * Appends positional arguments ({@link #argv()}): the script or program first.
+     * Appends positional arguments ({@link #argv()}): the script or program first. salloc's are kept but
+     * not shown, as salloc's cli_filter sees none ({@link SlurmCommand#showsArgvToCliFilter()}).
      *
      * @param args the words
      * @return this option set
@@ -207,7 +208,7 @@ public final class FakeCliOptions implements CliOptions {
 
     @Override
     public List<String> argv() {
-        return List.copyOf(argv);
+        return command.showsArgvToCliFilter() ? List.copyOf(argv) : List.of();
     }
 
     @Override

@@ -47,13 +47,19 @@ final class OptionProcessing {
                 for (CommandLine.Given g : s.components.get(offset).options) {
                     options.put(g.option(), g.value());
                 }
-                options.argv(s.line().command);
+                options.argv(positional(s));
             }
         } catch (IllegalArgumentException | CommandLine.BadOption e) {
             s.log.error(e.getMessage());
             return false;
         }
         return true;
+    }
+
+    /** What cli_filter sees as argv: sbatch's script as search_path found it (sbatch/opt.c), srun's program as typed. */
+    private static List<String> positional(ClientSession s) {
+        List<String> words = s.line().command;
+        return s.command == SlurmCommand.SBATCH && !words.isEmpty() ? ClientDefaults.batchArgv(words, s.io.workdir(), s.io.env()) : words;
     }
 
     private static boolean defaults(ClientSession s, JobOptions options, boolean early) {

@@ -101,10 +101,12 @@ public final class JobOptions implements CliOptions, OptionState, CliFilterCalle
         }
     }
 
-    /** The command line's words, what options.argv shows cli_filter ([1] the script or command). */
+    /** The command line's words, what options.argv shows cli_filter ([1] the script or command); none for salloc. */
     public void argv(List<String> words) {
         argv.clear();
-        argv.addAll(words);
+        if (command().showsArgvToCliFilter()) {
+            argv.addAll(words);
+        }
     }
 
     @Override
