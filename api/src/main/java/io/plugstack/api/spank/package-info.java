@@ -51,7 +51,10 @@
  * }</pre>
  *
  * <p>0.2.0: {@code Spank.setTaskNiceness(int)} (a method added to a provider type: minor).
+ *
+ * <p>0.4.0: option callbacks may take the stack's handle ({@code SpankOptionCallback.withHandle}), to log why
+ * they refuse a value.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package io.plugstack.api.spank;

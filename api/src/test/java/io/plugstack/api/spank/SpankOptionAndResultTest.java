@@ -52,6 +52,26 @@ class SpankOptionAndResultTest {
     }
 
     @Test
+    void aCallbackWithoutTheHandleIsCalledTheSameWhenTheStackGivesOne() {
+        SpankOptionCallback plain = (val, arg, remote) -> val + 1;
+        assertEquals(43, plain.handle(null, 42, "4", false));
+    }
+
+    @Test
+    void aCallbackWrittenWithTheHandleGetsTheStacksHandleAndCannotBeCalledWithoutIt() {
+        Spank[] given = new Spank[1];
+        SpankOptionCallback withHandle = SpankOptionCallback.withHandle((spank, val, arg, remote) -> {
+            given[0] = spank;
+            return val;
+        });
+        Spank handle = (Spank) java.lang.reflect.Proxy.newProxyInstance(Spank.class.getClassLoader(), new Class<?>[] {Spank.class},
+                (proxy, method, args) -> null);
+        assertEquals(7, withHandle.handle(handle, 7, "x", true));
+        assertTrue(handle == given[0]);
+        assertThrows(UnsupportedOperationException.class, () -> withHandle.handle(7, "x", true));
+    }
+
+    @Test
     void successResultCarriesItsValue() {
         SpankResult<Long> r = SpankResult.success(7L);
         assertTrue(r.isSuccess());

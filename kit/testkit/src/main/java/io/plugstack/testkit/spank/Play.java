@@ -227,16 +227,17 @@ final class Play {
                     : o.hasArg(g.name()) == 0 && g.value() != null ? "option '--" + g.name() + "' doesn't allow an argument"
                     : o.hasArg(g.name()) == 1 && g.value() == null ? "option '--" + g.name() + "' requires an argument" : null;
             if (refusal != null) { // getopt's own words, then the command's hint
-                out.log(SlurmLog.Level.PLAIN, current.slurmName() + ": " + refusal);
+                String line = current.slurmName() + ": " + refusal;
+                out.log(SlurmLog.Level.PLAIN, line);
                 out.log(SlurmLog.Level.PLAIN, "Try \"" + current.slurmName() + " --help\" for more information");
-                return fail(log.firstError(mark));
+                return fail(line);
             }
         }
         boolean ok = o.processEnvironment(env);
         for (int i = 0; ok && i < options.size(); i++) {
             ok = o.processCommandLine(options.get(i).name(), options.get(i).value());
         }
-        return ok || fail(log.firstError(mark));
+        return ok || fail(log.lastError(mark));
     }
 
     /**
@@ -260,14 +261,14 @@ final class Play {
 
     /**
      * {@code row} failed: the process prints its line, and the run remembers its first failure as the process
-     * reports it (its own line, else the engine's first error line since {@code mark}).
+     * reports it (its own line, else the engine's last error line since {@code mark}, after the plugin's own).
      */
     private void failed(Row row, int task, int mark) {
         if (row.failure() != null) {
             mark = log.mark();
             out().error(String.format(row.failure(), task));
         }
-        fail(log.firstError(mark));
+        fail(log.lastError(mark));
     }
 
     private boolean fail(String line) {

@@ -33,6 +33,7 @@ final class ProbeStack {
             Map<String, String> env, Map<String, String> jobControlEnv) {
         this.options = options;
         this.handle = new SpankHandle(context, release, log, options, env, jobControlEnv);
+        options.callbacksRunWith(handle::duringOptionCallback);
         PluginResolver resolver = (reference, ctx, job) -> PluginResolver.Resolution.of(
                 new PluginResolver.Loaded(pluginName, pluginName, PluginUnderTest.VERSION, probe, () -> { }));
         StackEntry line = new StackEntry(true, pluginName, List.of(), PluginUnderTest.PLUGSTACK_CONF, 1);

@@ -22,7 +22,7 @@ final class RunLog {
         return (level, message) -> entries.add(new Entry(process, level, Objects.requireNonNull(message, "message")));
     }
 
-    /** Where the next line will be: a mark for {@link #firstError(int)}. */
+    /** Where the next line will be: a mark for {@link #lastError(int)}. */
     int mark() {
         return entries.size();
     }
@@ -39,9 +39,15 @@ final class RunLog {
         return out;
     }
 
-    /** The first error line (or plain line, as getopt's complaints are) logged since {@code mark}, as printed. */
-    String firstError(int mark) {
-        for (Entry e : entries.subList(mark, entries.size())) {
+    /**
+     * The last error line since {@code mark}: the line the process printed for the failure (Slurm's own,
+     * "Invalid --name argument: x" or "spank: required plugin ...: init() failed"), which comes after
+     * what the plugin logged about it. "" when there is none.
+     */
+    String lastError(int mark) {
+        List<Entry> since = entries.subList(mark, entries.size());
+        for (int i = since.size() - 1; i >= 0; i--) {
+            Entry e = since.get(i);
             if (e.level() == SlurmLog.Level.ERROR || e.level() == SlurmLog.Level.PLAIN) {
                 return SlurmLog.line(e.process(), 0, e.level(), e.message());
             }

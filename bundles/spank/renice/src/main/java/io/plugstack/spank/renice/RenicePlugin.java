@@ -9,6 +9,7 @@ import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
+import io.plugstack.api.spank.SpankOptionCallback;
 import io.plugstack.api.spank.SpankPlugin;
 
 /**
@@ -39,11 +40,13 @@ public class RenicePlugin implements SpankPlugin {
             return -1;
         }
         SpankOption option = new SpankOption(OPTION, "prio", "Re-nice job tasks to priority [prio] (" + limits.min()
-                + " to " + limits.max() + ").", SpankOption.Arg.REQUIRED, 0, (val, optarg, remote) -> accept(spank, optarg));
+                + " to " + limits.max() + ").", SpankOption.Arg.REQUIRED, 0,
+                SpankOptionCallback.withHandle((handle, val, optarg, remote) -> accept(handle, optarg)));
         SpankError e = spank.optionRegister(option);
         return e == SpankError.SUCCESS ? 0 : -1;
     }
 
+    /** The option's callback: with the handle of the process that parses the option, not init's. */
     private int accept(Spank spank, String optarg) {
         try {
             priority = limits.check(optarg);

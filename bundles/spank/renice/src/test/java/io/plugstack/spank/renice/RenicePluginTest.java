@@ -64,7 +64,7 @@ class RenicePluginTest {
         RenicePlugin p = new RenicePlugin();
         FakeSpank init = FakeSpank.in(SpankContext.REMOTE);
         assertThat(p.spankInit(init, List.of())).isZero();
-        assertThat(init.registeredOptions()).singleElement().satisfies(o -> assertThat(o.callback().handle(o.val(), "5", true)).isZero());
+        assertThat(init.registeredOptions()).singleElement().satisfies(o -> assertThat(o.callback().handle(init, o.val(), "5", true)).isZero());
         // user_init is no task callback: the real handle refuses the niceness there
         FakeSpank userInit = FakeSpank.in(SpankContext.REMOTE).during(SpankCallback.USER_INIT);
         assertThat(p.taskPostFork(userInit, List.of())).isEqualTo(-1);

@@ -9,6 +9,7 @@ import org.osgi.service.component.annotations.ServiceScope;
 import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.spank.SpankOption;
+import io.plugstack.api.spank.SpankOptionCallback;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.api.spank.SpankResult;
 
@@ -26,9 +27,18 @@ public class ProjectPlugin implements SpankPlugin {
 
     static final String VARIABLE = "PROJECT";
 
-    /** An empty name is refused where it is typed: srun prints "Invalid --project argument" and stops. */
+    /**
+     * An empty name is refused where it is typed: the callback says why through the handle it is given,
+     * then srun prints "Invalid --project argument" and stops.
+     */
     static final SpankOption OPTION = new SpankOption("project", "NAME", "Export NAME as " + VARIABLE + " to every task.",
-            SpankOption.Arg.REQUIRED, 0, (val, optarg, remote) -> optarg == null || optarg.isBlank() ? -1 : 0);
+            SpankOption.Arg.REQUIRED, 0, SpankOptionCallback.withHandle((spank, val, optarg, remote) -> {
+                if (optarg == null || optarg.isBlank()) {
+                    spank.log().error("${pluginName}: a project needs a name");
+                    return -1;
+                }
+                return 0;
+            }));
 
     /** slurm_spank_init: register the option (a static table would not reach sbatch and salloc). */
     @Override

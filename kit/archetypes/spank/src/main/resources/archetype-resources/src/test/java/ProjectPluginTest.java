@@ -39,5 +39,6 @@ class ProjectPluginTest {
         SpankRun run = srun().option("project", "").srun();
 
         assertThat(run.failure()).isEqualTo("srun: error: Invalid --project argument: ");
+        assertThat(run.log()).contains("srun: error: ${pluginName}: a project needs a name");
     }
 }

@@ -87,15 +87,16 @@ public final class CachedOption {
     /**
      * {@code _do_option_cb}: runs the plugin's callback (if any) with {@code arg}; on success remembers
      * the argument when the option takes one and marks the option found and set. A callback that throws
-     * counts as a failure (rc -1), the way a C callback reports one by returning non-zero.
+     * counts as a failure (rc -1), the way a C callback reports one by returning non-zero. The callback
+     * gets the stack's handle from {@code runner}, as this option's plugin.
      *
      * @return the callback's rc; 0 on success (or without callback)
      */
-    int apply(String arg, boolean remote) {
+    int apply(String arg, boolean remote, OptionCallbackRunner runner) {
         if (option.callback() != null) {
             int rc;
             try {
-                rc = option.callback().handle(option.val(), arg, remote);
+                rc = runner.run(plugin, spank -> option.callback().handle(spank, option.val(), arg, remote));
             } catch (RuntimeException | Error e) { // a plugin error (System.exit refused, a StackOverflowError): the option fails
                 rc = -1;
             }

@@ -73,7 +73,7 @@ public final class RemoteOptionProcessor {
     }
 
     private void apply(CachedOption option, String arg) {
-        if (option.apply(arg, true) != 0) {
+        if (cache.apply(option, arg, true) != 0) {
             cache.log().error("spank: failed to process option " + option.name() + "=" + CText.str(arg));
         }
     }

@@ -30,6 +30,7 @@ public final class SpankOptionCache {
     private final List<PluginRef> plugins = new ArrayList<>();
     private final List<CachedOption> options = new ArrayList<>();
     private int nextOptval = FIRST_OPTVAL;
+    private OptionCallbackRunner callbacks = OptionCallbackRunner.WITHOUT_HANDLE;
 
     public SpankOptionCache(SpankContext context, SlurmLog log) {
         this.context = Objects.requireNonNull(context, "context");
@@ -43,6 +44,16 @@ public final class SpankOptionCache {
 
     SlurmLog log() {
         return log;
+    }
+
+    /** How option callbacks get the stack's handle (set once the stack's handle exists). */
+    void callbacks(OptionCallbackRunner runner) {
+        this.callbacks = Objects.requireNonNull(runner, "runner");
+    }
+
+    /** {@code _do_option_cb} for {@code option}, with the stack's handle (see {@link CachedOption#apply}). */
+    int apply(CachedOption option, String arg, boolean remote) {
+        return option.apply(arg, remote, callbacks);
     }
 
     /**

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.ToIntFunction;
 
+import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankError;
@@ -47,6 +50,15 @@ public final class StackOptions implements OptionHooks, SessionOptions {
 
     private PluginRef ref(StackPlugin p) {
         return refs.computeIfAbsent(p, x -> new PluginRef(x.name(), x.label()));
+    }
+
+    /**
+     * Option callbacks run through {@code handle}: given the stack's handle as the plugin that gave the
+     * option (a plugin no longer in the stack gets none).
+     */
+    public void callbacksRunWith(BiFunction<StackPlugin, ToIntFunction<Spank>, Integer> handle) {
+        cache.callbacks((ref, callback) -> refs.entrySet().stream().filter(e -> e.getValue().equals(ref)).findFirst()
+                .map(e -> handle.apply(e.getKey(), callback)).orElseGet(() -> callback.applyAsInt(null)));
     }
 
     @Override
@@ -137,7 +149,7 @@ public final class StackOptions implements OptionHooks, SessionOptions {
 
     @Override
     public int process(int optval, String optarg, boolean remote) {
-        return cache.byOptval(optval).map(o -> o.apply(optarg, remote)).orElse(-1);
+        return cache.byOptval(optval).map(o -> cache.apply(o, optarg, remote)).orElse(-1);
     }
 
     /** SPANK-38: the remote side applies the launch list, then the step env's option variables, and clears them. */

@@ -30,7 +30,7 @@ public final class SubmitOptionProcessor {
             if (value == null) {
                 continue;
             }
-            int rc = option.apply(value, false);
+            int rc = cache.apply(option, value, false);
             if (rc != 0) {
                 return failure(rc, "Invalid argument (" + value + ") for environment variable: " + variable);
             }
@@ -64,7 +64,7 @@ public final class SubmitOptionProcessor {
         if (option == null) {
             return failure(-1, "Failed to find spank option for optval: " + optval);
         }
-        int rc = option.apply(optarg, false);
+        int rc = cache.apply(option, optarg, false);
         if (rc != 0) {
             return failure(rc, "Invalid --" + option.name() + " argument: " + CText.str(optarg));
         }

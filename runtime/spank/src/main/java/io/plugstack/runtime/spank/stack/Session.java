@@ -68,6 +68,7 @@ public final class Session implements SpankSession {
         }
         SpankHandle handle = new SpankHandle(context, release, log, options, setup.stepEnv(), setup.jobControlEnv());
         handle.commandUser(setup.commandUser());
+        options.callbacksRunWith(handle::duringOptionCallback);
         return new Opened(new Session(build.stack(), handle, options, setup.stepEnv(), carried.with(build.versions()), seal,
                 sealedSet.sealedAt()), "");
     }

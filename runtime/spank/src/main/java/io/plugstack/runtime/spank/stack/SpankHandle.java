@@ -125,6 +125,21 @@ public final class SpankHandle implements Spank {
         this.phase = callback;
     }
 
+    /**
+     * Runs an option's callback with this handle as {@code p}'s, outside any SPANK callback (as Slurm runs
+     * it while it parses options), then restores the callback it interrupted, if any.
+     */
+    public int duringOptionCallback(StackPlugin p, java.util.function.ToIntFunction<io.plugstack.api.spank.Spank> callback) {
+        StackPlugin plugin0 = plugin;
+        SpankCallback phase0 = phase;
+        enter(p, null);
+        try {
+            return callback.applyAsInt(this);
+        } finally {
+            enter(plugin0, phase0);
+        }
+    }
+
     void leave() {
         this.plugin = null;
         this.phase = null;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import io.plugstack.api.spank.Spank;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.spank.SpankOption;
+import io.plugstack.api.spank.SpankOptionCallback;
 import io.plugstack.api.spank.SpankPlugin;
 import io.plugstack.runtime.spank.JobFacts;
 import io.plugstack.runtime.spank.LaunchOption;
@@ -152,6 +153,33 @@ class SessionTest {
             s.taskPostFork(1, 4321);
             assertThat(s.task(1).niceness()).as("kept by the later phases").isEqualTo(7);
         }
+    }
+
+    /** A plugin whose option callback logs through the handle it is given, and refuses "bad". */
+    final SpankPlugin strict = new SpankPlugin() {
+        @Override
+        public int spankInit(Spank spank, List<String> args) {
+            return spank.optionRegister(new SpankOption("level", "n", "a level", SpankOption.Arg.REQUIRED, 0,
+                    SpankOptionCallback.withHandle((handle, val, optarg, remote) -> {
+                        if (optarg.equals("bad")) {
+                            handle.log().error("strict: " + optarg + " is not a level (" + handle.context() + ")");
+                            return -1;
+                        }
+                        return 0;
+                    }))).code();
+        }
+    };
+
+    @Test
+    void anOptionCallbackLogsThroughTheHandleItIsGivenAndItsRefusalStaysSlurms() {
+        PlugstackConf.Result conf = new PlugstackConf.Result(List.of(StackFixtures.required("strict")), Optional.empty());
+        SpankSession.Opened o = Session.open(SpankContext.REMOTE, conf, SpankSession.Setup.step(new LinkedHashMap<>()),
+                StackFixtures.RELEASE, new StackFixtures.MapResolver().with("strict", strict), log);
+        try (SpankSession s = o.session()) {
+            s.init();
+            s.initPostOpt(List.of(LaunchOption.spank("level:strict", "bad")));
+        }
+        assertThat(log.lines).contains("ERROR strict: bad is not a level (REMOTE)", "ERROR spank: failed to process option level=bad");
     }
 
     @Test
