@@ -42,7 +42,7 @@ class ContainmentIT extends BenchRuntime {
     @Test
     void aSpankPluginCallingSystemExitFailsItsInitNamedAndTheNextJobRuns() throws Exception {
         runtime.plugstackConf("required exiting exit");
-        assertThat(run("srun true")).contains("spank: itest.exiting: init() threw")
+        assertThat(run("srun true")).contains("spank: exiting: init() threw")
                 .contains("System.exit(3) refused: a plugin cannot stop the Plugstack runtime")
                 .contains("srun: error: Plug-in initialization failed").endsWith("srun: exit code 1");
         runtime.plugstackConf("# empty");
@@ -58,7 +58,7 @@ class ContainmentIT extends BenchRuntime {
     @Test
     void aStackOverflowInAPluginCallFailsThatCallOnly() throws Exception {
         runtime.plugstackConf("required exiting recurse");
-        assertThat(run("srun true")).contains("spank: itest.exiting: init() threw java.lang.StackOverflowError")
+        assertThat(run("srun true")).contains("spank: exiting: init() threw java.lang.StackOverflowError")
                 .endsWith("srun: exit code 1");
         runtime.plugstackConf("optional exiting fine");
         assertThat(run("srun echo ran")).contains("ran").doesNotContain("exit code");
@@ -67,7 +67,7 @@ class ContainmentIT extends BenchRuntime {
     @Test
     void anOutOfMemoryErrorInAPluginCallFailsThatCallOnly() throws Exception {
         runtime.plugstackConf("required exiting oom");
-        assertThat(run("srun true")).contains("spank: itest.exiting: init() threw java.lang.OutOfMemoryError")
+        assertThat(run("srun true")).contains("spank: exiting: init() threw java.lang.OutOfMemoryError")
                 .endsWith("srun: exit code 1");
         runtime.plugstackConf("# empty");
         assertThat(run("srun echo ran")).contains("ran").doesNotContain("exit code");
@@ -107,7 +107,7 @@ class ContainmentIT extends BenchRuntime {
     @Test
     void aSpankPluginThatHangsFailsItsCallbackAtSpanksTimeLimitNamingItself() throws Exception {
         runtime.plugstackConf("required exiting hang");
-        assertThat(run("srun true")).contains("spank: itest.exiting: init() did not return within 8000 ms")
+        assertThat(run("srun true")).contains("spank: exiting: init() did not return within 8000 ms")
                 .contains("srun: error: Plug-in initialization failed").endsWith("srun: exit code 1");
         runtime.plugstackConf("# empty");
         assertThat(run("srun echo next")).contains("next").doesNotContain("exit code");

@@ -30,7 +30,7 @@ class FailureConsequencesIT extends BenchRuntime {
     void srunLocalInitFailureStopsSrunWithSlurmsMessages() throws Exception {
         runtime.plugstackConf("required failing init local");
         assertThat(run("srun true")).contains("Found (init,local)")
-                .contains("srun: error: spank: required plugin itest.failing: init() failed with rc=-3000")
+                .contains("srun: error: spank: required plugin failing: init() failed with rc=-3000")
                 .contains("srun: error: Plug-in initialization failed").endsWith("srun: exit code 1");
     }
 

@@ -67,6 +67,26 @@ class AuthorKitIT {
         follow("cli_filter");
     }
 
+    /**
+     * An author's IDE can step from a test into the engine the kit runs on, as into the API and the kit: each
+     * module the build makes for them attaches its sources jar (what `mvn install` puts beside the jar).
+     */
+    @Test
+    void everyPlugstackJarAnAuthorsTestRunsOnComesWithItsSources() throws Exception {
+        Path root = Path.of(System.getProperty("plugstack.repository.root", "../../.."));
+        String version = System.getProperty("plugstack.version", "0.1.0");
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        java.util.Map.of("api", "io.plugstack.api", "kit/testkit", "io.plugstack.testkit", "kit/paxexam", "io.plugstack.paxexam",
+                "runtime/spank", "io.plugstack.runtime.spank", "runtime/host", "io.plugstack.runtime.host",
+                "runtime/job-submit", "io.plugstack.runtime.jobsubmit").forEach((module, artifact) -> {
+                    Path jar = root.resolve(module).resolve("target").resolve(artifact + "-" + version + "-sources.jar");
+                    if (!Files.isRegularFile(jar)) {
+                        missing.add(jar.toString());
+                    }
+                });
+        assertThat(missing).as("sources jars the build attaches").isEmpty();
+    }
+
     /** The tutorial's generate command with a name Slurm's configuration cannot use: one line naming it, no project. */
     @Test
     void aPluginNameSlurmCannotUseStopsGenerationNamingIt() throws Exception {

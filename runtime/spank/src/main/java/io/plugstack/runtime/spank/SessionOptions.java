@@ -45,7 +45,7 @@ public interface SessionOptions {
     /** The enabled plugin options, in registration order (what a bridge registers with the real Slurm). */
     List<Registered> registered();
 
-    /** An enabled option and the plugin that registered it (its symbolic name, as log lines name it). */
+    /** An enabled option and the plugin that registered it (its bundle's symbolic name). */
     record Provided(String plugin, Registered option) {
     }
 

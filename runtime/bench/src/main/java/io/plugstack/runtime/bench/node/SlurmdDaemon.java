@@ -11,6 +11,7 @@ import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.spank.SpankCallback;
 import io.plugstack.api.spank.SpankContext;
 import io.plugstack.api.slurm.SlurmLog;
+import io.plugstack.runtime.spank.SpankSequence;
 import io.plugstack.runtime.spank.SpankSession;
 import io.plugstack.runtime.spank.SpankStacks;
 import io.plugstack.runtime.spank.JobControlEnvironment;
@@ -30,6 +31,8 @@ public final class SlurmdDaemon {
     private final SlurmVersion release;
     private final Controller controller;
     private final SlurmLog log;
+    /** Where slurmd's log goes: the SPANK prolog and epilog write there as the slurmstepd helper Slurm runs for them. */
+    private final PrintStream logStream;
     private SpankSession session;
     private boolean runsPrologEpilog;
 
@@ -38,6 +41,7 @@ public final class SlurmdDaemon {
         this.release = release;
         this.controller = controller;
         this.log = SlurmLog.lines("slurmd", log, 0);
+        this.logStream = log;
     }
 
     public synchronized void start() {
@@ -95,10 +99,13 @@ public final class SlurmdDaemon {
             }
         }
         Map<String, String> env = scriptEnvironment(job);
+        // slurmd runs "slurmstepd spank prolog|epilog" for them: its lines are slurmstepd's (as the test kit names them)
+        SlurmLog helper = SlurmLog.lines(SpankSequence.Process.calling(SpankContext.JOB_SCRIPT, callback).orElseThrow().slurmName(),
+                logStream, 0);
         SpankSession.Opened b = stacks.session(SpankContext.JOB_SCRIPT, job.plugstack(),
-                SpankSession.Setup.jobScript(env, job.jobControlEnv), release, log);
+                SpankSession.Setup.jobScript(env, job.jobControlEnv), release, helper);
         if (!b.ok()) {
-            log.error("spank: " + b.failure());
+            helper.error("spank: " + b.failure());
             return false;
         }
         try (SpankSession s = b.session()) {

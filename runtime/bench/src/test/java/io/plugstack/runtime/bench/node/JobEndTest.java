@@ -38,7 +38,7 @@ class JobEndTest {
     Path dir;
 
     /** Stacks whose sessions answer every phase OK and define every callback; the remote one's init throws {@code remoteInit}. */
-    static final class ScriptedStacks implements SpankStacks {
+    static class ScriptedStacks implements SpankStacks {
         final List<String> calls = new CopyOnWriteArrayList<>();
         final Error remoteInit;
 
@@ -133,5 +133,25 @@ class JobEndTest {
 
         assertThat(stacks.calls.stream().filter(c -> c.equals("jobEpilog job_script"))).hasSize(1);
         assertThat(job.state()).isEqualTo(JobState.CANCELLED);
+    }
+
+    @Test
+    void theSpankPrologAndEpilogWriteSlurmdsLogAsTheSlurmstepdHelperSlurmRunsForThem() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ScriptedStacks stacks = new ScriptedStacks(null) {
+            @Override
+            public SpankSession.Opened session(SpankContext context, PlugstackConf.Result conf, SpankSession.Setup setup,
+                    SlurmVersion release, SlurmLog log) {
+                log.error("from " + context.slurmName());
+                return super.session(context, conf, setup, release, log);
+            }
+        };
+        SlurmdDaemon slurmd = new SlurmdDaemon(stacks, SlurmVersion.parse("25.11.0"), controller(), new PrintStream(out, true));
+        slurmd.start();
+        Job job = submit(node(new ScriptedStacks(null)));
+
+        slurmd.jobScript(job, io.plugstack.api.spank.SpankCallback.JOB_EPILOG);
+
+        assertThat(out.toString()).contains("slurmd: error: from slurmd\n").contains("slurmstepd: error: from job_script\n");
     }
 }

@@ -49,7 +49,12 @@ public final class StackOptions implements OptionHooks, SessionOptions {
     }
 
     private PluginRef ref(StackPlugin p) {
-        return refs.computeIfAbsent(p, x -> new PluginRef(x.name(), x.label()));
+        return refs.computeIfAbsent(p, x -> new PluginRef(x.name(), x.named()));
+    }
+
+    /** The symbolic name of the plugin an option came from (log lines name it as plugstack.conf does). */
+    private String bundleOf(PluginRef ref) {
+        return refs.entrySet().stream().filter(e -> e.getValue().equals(ref)).map(e -> e.getKey().label()).findFirst().orElse(ref.label());
     }
 
     /**
@@ -143,7 +148,7 @@ public final class StackOptions implements OptionHooks, SessionOptions {
     @Override
     public List<Provided> provided() {
         table();
-        return cache.enabledOptions().stream().map(o -> new Provided(o.plugin().label(), new Registered(o.name(), o.option().arginfo(),
+        return cache.enabledOptions().stream().map(o -> new Provided(bundleOf(o.plugin()), new Registered(o.name(), o.option().arginfo(),
                 o.option().usage(), o.option().hasArg().value(), o.optval()))).toList();
     }
 

@@ -17,6 +17,7 @@ import io.plugstack.api.spank.SpankError;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.plugin.PluginFamily;
 import io.plugstack.runtime.host.catalog.PluginCallGuard;
+import io.plugstack.runtime.host.catalog.PluginPin;
 import io.plugstack.runtime.spank.JobPluginVersions;
 import io.plugstack.runtime.spank.conf.StackEntry;
 
@@ -88,11 +89,12 @@ public final class SpankStack implements AutoCloseable {
             }
             PluginResolver.Loaded l = r.loaded();
             versions.put(l.label(), l.version());
+            String named = PluginPin.parse(e.plugin()).reference(); // it resolved: its pin, if any, parsed
             if (!keptInContext(context, implemented)) {
-                log.debug2("spank: " + l.label() + ": no callbacks in this context");
+                log.debug2("spank: " + named + ": no callbacks in this context");
                 continue;
             }
-            StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), l.version(), l.plugin(), e.args(), implemented);
+            StackPlugin p = new StackPlugin(e.required(), l.name(), l.label(), named, l.version(), l.plugin(), e.args(), implemented);
             options.addPlugin(p, context == SpankContext.ALLOCATOR ? List.of() : l.plugin().options());
             kept.add(p);
         }
@@ -134,21 +136,21 @@ public final class SpankStack implements AutoCloseable {
                 PluginCallGuard.Outcome<Integer> o = calls.call(PluginFamily.SPANK, PluginCallGuard.plugin(p.label(), p.version()), callback.shortName(),
                         () -> callback.invoke(p.plugin(), handle, p.args()));
                 if (!o.ok()) {
-                    log.error("spank: " + p.label() + ": " + callback.shortName() + "() " + o.failure());
+                    log.error("spank: " + p.named() + ": " + callback.shortName() + "() " + o.failure());
                 }
                 rc = o.ok() ? o.value() : SlurmErrno.SLURM_ERROR.code();
             } finally {
                 handle.leave();
             }
-            log.debug2("spank: " + p.label() + ": " + callback.shortName() + " = " + rc);
+            log.debug2("spank: " + p.named() + ": " + callback.shortName() + " = " + rc);
             if (rc != 0 && p.required()) {
-                log.error("spank: required plugin " + p.label() + ": " + callback.shortName() + "() failed with rc=" + rc);
+                log.error("spank: required plugin " + p.named() + ": " + callback.shortName() + "() failed with rc=" + rc);
                 SlurmVersion release = handle.release();
                 // the failure mode symbol exists from 25.05 on: before, the init's own rc is the stack's
                 Optional<SpankError> mode = callback == SpankCallback.INIT && ReleaseBehaviour.SPANK_INIT_FAILURE_MODE.at(release)
                         ? p.plugin().initFailureMode() : Optional.empty();
                 int result = mode.map(SpankError::code).orElse(rc);
-                return new CallResult(result, Optional.of(p.label()), mode, failsCaller(context, result, release));
+                return new CallResult(result, Optional.of(p.named()), mode, failsCaller(context, result, release));
             }
         }
         return CallResult.OK;

@@ -11,13 +11,17 @@ import io.plugstack.api.spank.SpankPlugin;
  *
  * @param required    "required" (its failures fail the stack) or "optional"
  * @param name        its plugin_name: the name in option env variables and forwarding (SPANK-15)
- * @param label       how log lines name it (Slurm uses the file's basename): its symbolic name
- * @param version     its version: with the label, how the catalog's call guard knows it
+ * @param label       its bundle's symbolic name: with the version, how the catalog's call guard and the job's
+ *                    plugin versions know it
+ * @param named       how log lines name it: as its plugstack.conf line does, without a version pin (Slurm
+ *                    names a plugin by its file's basename, the word on its line), so the runtime, the test
+ *                    kit and the admin's plugstack.conf agree
+ * @param version     its version
  * @param plugin      the instance
  * @param args        the words after the plugin on its line, passed to every callback
  * @param implemented the callbacks it defines; the others are skipped (SPANK-13)
  */
-public record StackPlugin(boolean required, String name, String label, String version, SpankPlugin plugin, List<String> args,
+public record StackPlugin(boolean required, String name, String label, String named, String version, SpankPlugin plugin, List<String> args,
         Set<SpankCallback> implemented) {
 
     public StackPlugin {
