@@ -82,7 +82,11 @@ final class TimestampedLog extends OutputStream {
         root.addHandler(new OneLineHandler());
     }
 
-    /** JUL's records as println of one line each ({@link #oneLine}): a message a peer wrote into cannot start a line. */
+    /**
+     * JUL's records as println of one line each ({@link #oneLine}): a message a peer wrote into cannot start a line.
+     * They go to the runtime's log, not to System.err, which Gogo binds to the console of the command running on a
+     * thread: a job_submit plugin's line is slurmctld's, never the submitting user's.
+     */
     static final class OneLineHandler extends java.util.logging.Handler {
         private final java.util.logging.SimpleFormatter format = new java.util.logging.SimpleFormatter();
 
@@ -97,12 +101,12 @@ final class TimestampedLog extends OutputStream {
             }
             String s = format.format(r);
             String sep = System.lineSeparator();
-            System.err.println(s.endsWith(sep) ? s.substring(0, s.length() - sep.length()) : s);
+            io.plugstack.runtime.spi.log.RuntimeLog.stream().println(s.endsWith(sep) ? s.substring(0, s.length() - sep.length()) : s);
         }
 
         @Override
         public void flush() {
-            System.err.flush();
+            io.plugstack.runtime.spi.log.RuntimeLog.stream().flush();
         }
 
         @Override
