@@ -85,12 +85,28 @@ class JobLaunchIT extends BenchRuntime {
         }
     }
 
+    /** An srun task gets the SLURM_* variables a real 22.05's srun and slurmstepd give it (SrunTaskVariables). */
+    @Test
+    void srunsTasksGetTheSlurmVariablesARealSrunGives() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        Path work = java.nio.file.Files.createDirectories(dir.resolve("vars"));
+        shell.cd(work);
+        String out = run(String.join(" ", java.util.Arrays.copyOf(SrunTaskVariables.COMMAND, 7)) + " '"
+                + SrunTaskVariables.COMMAND[7] + "'");
+        java.util.Map<String, String> seen = SrunTaskVariables.seen(out);
+        String cluster = run("scontrol show config").lines().filter(l -> l.startsWith("ClusterName")).map(l -> l.split("=", 2)[1].strip())
+                .findFirst().orElseThrow();
+        assertThat(seen).isEqualTo(SrunTaskVariables.expected(seen.getOrDefault("SLURM_JOB_ID", "?"), "node1", cluster, work.toString(),
+                java.net.InetAddress.getLocalHost().getHostName()));
+    }
+
     /** scontrol show job prints a pending job's node range and its memory as a real 22.05 does (ShowJobFields). */
     @Test
     void scontrolShowJobPrintsNodeRangeAndMemoryAsSlurmDoes() throws Exception {
         runtime.plugstackConf("# empty stack");
         for (ShowJobFields.Case c : ShowJobFields.CASES) {
             String id = run("sbatch --parsable -H -t 10 -o /dev/null " + String.join(" ", c.options()) + " --wrap true").trim();
+            assertThat(id).as("sbatch %s", c.options()).matches("\\d+");
             String record = ShowJobFields.oneLine(run("scontrol show job " + id));
             for (String field : c.shown()) {
                 assertThat(record).as(c.options() + ": " + record).contains(field);

@@ -188,6 +188,55 @@ class UnixShellCommandsIT {
         }
     }
 
+    /** On a drained node srun says why and waits, queued, as a real 22.05's does; the node resumed, its job runs. */
+    @Test
+    void srunOnADrainedNodeIsQueuedUntilTheNodeIsResumed() throws Exception {
+        Path err = dir.resolve("drained.err");
+        assertThat(command("root", "scontrol", "update", "nodename=node1", "state=drain", "reason=maintenance").code).isZero();
+        Process client = new ProcessBuilder(home.resolve("bin/srun").toString(), "-J", "queued", "echo", "ran")
+                .directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(err.toFile()).start();
+        try {
+            long job = awaitNamed("queued", "PENDING");
+            PlugstackRuntime.await(() -> said(err).contains("srun: job " + job + " queued and waiting for resources"), "srun queued");
+            assertThat(said(err)).startsWith("srun: Required node not available (down, drained or reserved)\n");
+            assertThat(squeueLine(job)).isEqualTo(job + " queued PENDING root ");
+            assertThat(command("root", "squeue", "-h", "-j", String.valueOf(job), "-o", "%R").out)
+                    .isEqualTo("(ReqNodeNotAvail, UnavailableNodes:node1)\n");
+            assertThat(command("root", "scontrol", "update", "nodename=node1", "state=resume").code).isZero();
+            assertThat(client.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.exitValue()).isZero();
+            assertThat(new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("ran\n");
+            assertThat(said(err)).endsWith("srun: job " + job + " has been allocated resources\n");
+        } finally {
+            client.destroyForcibly();
+            command("root", "scontrol", "update", "nodename=node1", "state=resume");
+        }
+    }
+
+    /** Ctrl-C on an srun waiting for a drained node cancels its job: srun says it was revoked and exits 1. */
+    @Test
+    void ctrlCOnAQueuedSrunCancelsItsJob() throws Exception {
+        PlugstackRuntime.requireSigintNotIgnored();
+        Path err = dir.resolve("revoked.err");
+        assertThat(command("root", "scontrol", "update", "nodename=node1", "state=drain", "reason=maintenance").code).isZero();
+        Process client = new ProcessBuilder(home.resolve("bin/srun").toString(), "-J", "revoked", "true")
+                .directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(err.toFile()).start();
+        try {
+            long job = awaitNamed("revoked", "PENDING");
+            PlugstackRuntime.await(() -> said(err).contains("queued and waiting for resources"), "srun queued");
+            interrupt(client);
+            awaitJob(job, "CANCELLED");
+            assertThat(client.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.exitValue()).isEqualTo(1);
+            assertThat(said(err)).endsWith("srun: Job allocation " + job + " has been revoked\n");
+        } finally {
+            client.destroyForcibly();
+            command("root", "scontrol", "update", "nodename=node1", "state=resume");
+        }
+    }
+
     /** SIGINT to the client, as the terminal sends it on Ctrl-C (bin/srun execs the client's JVM). */
     private static void interrupt(Process client) throws Exception {
         assertThat(new ProcessBuilder("kill", "-INT", Long.toString(client.pid())).start().waitFor()).isZero();

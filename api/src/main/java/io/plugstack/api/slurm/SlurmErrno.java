@@ -69,6 +69,8 @@ public enum SlurmErrno {
     ESLURM_RESERVATION_INVALID(2053, "Requested reservation is invalid"),
     /** 2066: "Invalid qos specification". */
     ESLURM_INVALID_QOS(2066, "Invalid qos specification"),
+    /** 2068: "Required node not available (down, drained or reserved)". */
+    ESLURM_NODE_NOT_AVAIL(2068, "Required node not available (down, drained or reserved)"),
     /** 2072: "Invalid generic resource (gres) specification". */
     ESLURM_INVALID_GRES(2072, "Invalid generic resource (gres) specification"),
     /** 2073: "Job is no longer pending execution". */

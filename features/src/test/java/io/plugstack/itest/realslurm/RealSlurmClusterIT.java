@@ -97,6 +97,16 @@ class RealSlurmClusterIT {
         }
     }
 
+    /** The bench's srun task variables (SrunTaskVariables) are a real 22.05's. */
+    @Test
+    void srunsTasksGetTheSlurmVariablesTheBenchGives() throws Exception {
+        Result r = slurm.run(T, io.plugstack.itest.SrunTaskVariables.COMMAND).assertOk();
+        java.util.Map<String, String> seen = io.plugstack.itest.SrunTaskVariables.seen(r.stdout());
+        String host = java.net.InetAddress.getLocalHost().getHostName();
+        assertThat(seen).isEqualTo(io.plugstack.itest.SrunTaskVariables.expected(seen.getOrDefault("SLURM_JOB_ID", "?"), RealSlurm.NODE,
+                "plugstackit", slurm.workDir().toString(), host.contains(".") ? host.substring(0, host.indexOf('.')) : host));
+    }
+
     /** The bench's scontrol show job fields (ShowJobFields) hold on a real 22.05. */
     @Test
     void scontrolShowJobPrintsWhatTheBenchPrints() {

@@ -37,10 +37,6 @@ public final class Salloc {
             return o.stop().getAsInt();
         }
         try (ClientSession s = o.session()) {
-            if (c.controller().drained()) {
-                s.log.error("Job submit/allocate failed: Required node not available (down, drained or reserved)");
-                return s.exitWith(1);
-            }
             Optional<Job> submitted = Submission.submit(c, s, Submission.descriptor(s, List.of(), // salloc sends no argv
                     ClientDefaults.SALLOC_NAME), "Job submit/allocate failed");
             if (submitted.isEmpty()) {
@@ -48,7 +44,9 @@ public final class Salloc {
             }
             Job job = submitted.get();
             s.cliFilter().postSubmit(0, job.id, NoVal.NO_VAL);
-            c.controller().state(job, JobState.RUNNING);
+            if (!PendingAllocation.start(c, s, job)) {
+                return s.exitWith(1);
+            }
             s.log.info("Granted job allocation " + job.id);
             return c.foreground().hold(c.node(), io, job)
                     ? JobEnd.guarded(c.node(), job, () -> allocation(c, s, job), () -> s.exitWith(1))

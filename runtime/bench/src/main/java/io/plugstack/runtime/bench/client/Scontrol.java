@@ -131,8 +131,8 @@ public final class Scontrol {
             return 0;
         }
         long now = System.currentTimeMillis() / 1000;
-        boolean drained = ctl.drained();
-        io.out().print(String.join("\n", jobs.stream().map(j -> ScontrolShow.job(j, now, drained)).toList()));
+        String unavailable = ctl.drained() ? ctl.nodeName() : null;
+        io.out().print(String.join("\n", jobs.stream().map(j -> ScontrolShow.job(j, now, unavailable)).toList()));
         return 0;
     }
 

@@ -11,6 +11,7 @@ import io.plugstack.api.slurm.NoVal;
 import io.plugstack.runtime.bench.options.SlurmTime;
 import io.plugstack.runtime.bench.controller.Controller;
 import io.plugstack.runtime.bench.controller.JobInfo;
+import io.plugstack.runtime.bench.controller.JobRequest;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.controller.NodeInfo;
 import io.plugstack.runtime.bench.controller.ReservationDefinition;
@@ -25,37 +26,62 @@ final class ScontrolShow {
     private ScontrolShow() {
     }
 
-    /** One job's record: "JobId=7 JobName=job.sh", then indented lines. */
-    static String job(JobInfo j, long now, boolean drained) {
+    /**
+     * One job's record as 22.05's slurm_sprint_job_info lays it out: "JobId=7 JobName=job.sh", then indented
+     * lines. What the bench does not model is left out (TRES, AllocNode:Sid), never made up; MCS_label, Reboot,
+     * Deadline, Socks/Node, CoreSpec, DelayBoot and Power print the values Slurm prints without those features.
+     */
+    static String job(JobInfo j, long now, String unavailable) {
+        JobRequest a = j.asked();
+        boolean held = a.priority() == 0;
+        long eligible = held ? 0 : Math.max(j.submitTime(), j.beginTime());
         List<String> l = new ArrayList<>();
         l.add("JobId=" + j.id() + " JobName=" + j.name());
-        l.add("UserId=" + j.userName() + "(" + j.uid() + ") GroupId=" + j.groupName() + "(" + j.gid() + ")");
-        l.add("Account=" + FieldFormat.orNull(j.account()) + " QOS=" + FieldFormat.orNull(j.qos()));
-        l.add("JobState=" + j.state() + " Reason=" + new Squeue.Row(j, now, drained).reason() + " Dependency="
+        l.add("UserId=" + j.userName() + "(" + j.uid() + ") GroupId=" + j.groupName() + "(" + j.gid() + ") MCS_label=N/A");
+        l.add("Priority=" + (a.priority() == NoVal.NO_VAL ? 0 : a.priority()) + " Nice=" + a.nice() + " Account="
+                + FieldFormat.orNull(j.account()) + " QOS=" + FieldFormat.orNull(j.qos()));
+        l.add("JobState=" + j.state() + " Reason=" + new Squeue.Row(j, now, unavailable).reason() + " Dependency="
                 + FieldFormat.orNull(j.dependency()));
-        l.add("Restarts=" + j.restarts() + " BatchFlag=" + (j.batch() ? 1 : 0) + " ExitCode=" + j.exitCode() + ":0");
-        l.add("RunTime=" + SlurmTime.secsToTimeStr(j.runSeconds(now)) + " TimeLimit=" + timeLimit(j.timeLimit()));
-        l.add("SubmitTime=" + FieldFormat.date(j.submitTime(), "Unknown"));
+        l.add("Requeue=" + a.requeue() + " Restarts=" + j.restarts() + " BatchFlag=" + (j.batch() ? 1 : 0) + " Reboot=0 ExitCode="
+                + j.exitCode() + ":0");
+        l.add("RunTime=" + SlurmTime.secsToTimeStr(j.runSeconds(now)) + " TimeLimit=" + timeLimit(j.timeLimit()) + " TimeMin="
+                + (a.timeMin() == 0 ? "N/A" : SlurmTime.minsToTimeStr(a.timeMin())));
+        l.add("SubmitTime=" + FieldFormat.date(j.submitTime(), "Unknown") + " EligibleTime=" + FieldFormat.date(eligible, "Unknown"));
+        l.add("AccrueTime=" + FieldFormat.date(eligible > now ? 0 : eligible, "Unknown"));
         l.add("StartTime=" + FieldFormat.date(j.state() == JobState.PENDING ? 0 : j.startTime(), "Unknown") + " EndTime="
-                + FieldFormat.date(endTime(j), "Unknown"));
+                + FieldFormat.date(endTime(j), "Unknown") + " Deadline=N/A");
         l.add("Partition=" + FieldFormat.orNull(j.partition()));
+        l.add("ReqNodeList=" + FieldFormat.orNull(a.reqNodes()) + " ExcNodeList=" + FieldFormat.orNull(a.excNodes()));
         l.add("NodeList=" + j.nodeList());
         if (j.batch() && !j.nodeList().isEmpty()) {
             l.add("BatchHost=" + j.nodeList());
         }
         l.add("NumNodes=" + numNodes(j) + " NumCPUs=" + j.cpus() + " NumTasks=" + j.tasks() + " CPUs/Task="
-                + (j.cpusPerTask() == NoVal.NO_VAL16 ? 1 : j.cpusPerTask()));
-        l.add(j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + FieldFormat.megabytes(j.memPerCpu())
-                : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : FieldFormat.megabytes(j.memPerNode())));
+                + (j.cpusPerTask() == NoVal.NO_VAL16 ? 1 : j.cpusPerTask()) + " ReqB:S:C:T=0:0:*:*");
+        l.add("Socks/Node=* NtasksPerN:B:S:C=" + a.ntasksPerNode() + ":0:*:* CoreSpec=*");
+        l.add("MinCPUsNode=" + a.minCpusNode() + " " + (j.memPerCpu() != NoVal.NO_VAL64 ? "MinMemoryCPU=" + FieldFormat.megabytes(j.memPerCpu())
+                : "MinMemoryNode=" + (j.memPerNode() == NoVal.NO_VAL64 ? "0" : FieldFormat.megabytes(j.memPerNode())))
+                + " MinTmpDiskNode=" + FieldFormat.megabytes(a.minTmpDisk()));
+        l.add("Features=" + FieldFormat.orNull(a.features()) + " DelayBoot=00:00:00");
+        if (a.reservation() != null) {
+            l.add("Reservation=" + a.reservation());
+        }
+        l.add("OverSubscribe=" + a.overSubscribe() + " Contiguous=" + (a.contiguous() ? 1 : 0) + " Licenses="
+                + FieldFormat.orNull(a.licenses()) + " Network=" + FieldFormat.orNull(a.network()));
         l.add("Command=" + FieldFormat.orNull(j.command()));
         l.add("WorkDir=" + FieldFormat.orNull(j.workDir()));
+        if (a.adminComment() != null) {
+            l.add("AdminComment=" + a.adminComment() + " ");
+        }
         if (j.comment() != null) {
-            l.add("Comment=" + j.comment());
+            l.add("Comment=" + j.comment() + " ");
         }
         if (j.batch()) {
             l.add("StdErr=" + output(j, j.stdErr() != null ? j.stdErr() : j.stdOut()));
+            l.add("StdIn=" + (a.stdIn() == null ? "/dev/null" : a.stdIn()));
             l.add("StdOut=" + output(j, j.stdOut()));
         }
+        l.add("Power=");
         return record(l);
     }
 

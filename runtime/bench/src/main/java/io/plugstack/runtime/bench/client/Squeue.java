@@ -78,12 +78,13 @@ public final class Squeue {
     }
 
     /** One job as squeue prints it: why it waits is the controller's reason, or the node's state. */
-    record Row(JobInfo job, long now, boolean drained) {
+    /** @param unavailable the drained node a pending job waits for (slurmctld's UnavailableNodes), null when none is */
+    record Row(JobInfo job, long now, String unavailable) {
         String reason() {
             if (!job.reason().isEmpty()) {
                 return job.reason();
             }
-            return job.state() == JobState.PENDING && drained ? "ReqNodeNotAvail" : "None";
+            return job.state() == JobState.PENDING && unavailable != null ? "ReqNodeNotAvail, UnavailableNodes:" + unavailable : "None";
         }
     }
 
@@ -135,7 +136,7 @@ public final class Squeue {
             return 1;
         }
         long now = System.currentTimeMillis() / 1000;
-        boolean drained = c.drained();
+        String unavailable = c.drained() ? c.nodeName() : null;
         List<String> names = p.list("name");
         List<String> partitions = p.list("partition");
         List<Row> rows = new ArrayList<>();
@@ -143,7 +144,7 @@ public final class Squeue {
             if (states.contains(j.state()) && (ids.isEmpty() || ids.contains(String.valueOf(j.id())))
                     && (uids.isEmpty() || uids.contains(j.uid())) && (names.isEmpty() || names.contains(j.name()))
                     && (partitions.isEmpty() || partitions.contains(j.partition()))) {
-                rows.add(new Row(j, now, drained));
+                rows.add(new Row(j, now, unavailable));
             }
         }
         if (p.has("long")) {

@@ -1,6 +1,7 @@
 package io.plugstack.runtime.bench.client;
 
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.runtime.bench.controller.AllocationEnvironment;
 import io.plugstack.runtime.bench.controller.Job;
 import io.plugstack.runtime.bench.controller.JobState;
 import io.plugstack.runtime.bench.node.JobEnd;
@@ -50,16 +51,11 @@ public final class Srun {
         }
     }
 
-    /** A job of its own for this srun (no allocation to run in): submitted, then RUNNING; empty when refused. */
+    /** A job of its own for this srun (no allocation to run in): submitted, then RUNNING; empty when refused or revoked. */
     private static Optional<Job> newAllocation(Cluster c, ClientSession s) {
-        if (c.controller().drained()) {
-            s.log.error("Unable to allocate resources: Required node not available (down, drained or reserved)");
-            return Optional.empty();
-        }
         Optional<Job> submitted = Submission.submit(c, s,
                 Submission.descriptor(s, s.line().command, ClientDefaults.baseName(s.line().command.get(0))), "Unable to allocate resources");
-        submitted.ifPresent(job -> c.controller().state(job, JobState.RUNNING));
-        return submitted;
+        return submitted.filter(job -> PendingAllocation.start(c, s, job));
     }
 
     /** The step on the node: the job's prolog once, then slurmstepd; its node consequences applied. */
@@ -77,8 +73,11 @@ public final class Srun {
         try {
             out = outputFile(c, s, job, SubmitOption.OUTPUT);
             err = outputFile(c, s, job, SubmitOption.ERROR);
+            java.util.Map<String, String> env = new java.util.LinkedHashMap<>(s.jobEnvironment());
+            // srun's env_array_for_step and slurmstepd's setup_env: the step's tasks' SLURM_* variables
+            env.putAll(AllocationEnvironment.step(Submission.allocationFacts(c, s, job).forStep(new AllocationEnvironment.Step(stepId, ntasks))));
             StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,
-                    s.jobEnvironment(), s.options.launchOptions(), out != null ? out : s.io.out(),
+                    env, s.options.launchOptions(), out != null ? out : s.io.out(),
                     err != null ? err : out != null ? out : s.io.err(), workDir(s, job), tasks));
             JobEnd.applyNodeOutcome(c.node(), step);
             return step;

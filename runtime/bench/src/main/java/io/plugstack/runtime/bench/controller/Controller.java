@@ -31,6 +31,7 @@ public final class Controller {
     private final String nodeName;
     private final int nodeCpus;
     private final JobIds jobIds;
+    private final BasicPriority priority = new BasicPriority();
     private boolean drained;
     private boolean stopped;
     private String drainReason = "";
@@ -133,6 +134,7 @@ public final class Controller {
             if (j.held()) { // _job_create: held by the user's own -H, else by a plugin (an admin's hold)
                 j.reason = userPriorities.get(offset) == 0 ? JobModify.HELD_USER : JobModify.HELD_ADMIN;
             }
+            prioritize(j);
             jobs.put(j.id, j);
             created.add(j);
         }
@@ -210,8 +212,16 @@ public final class Controller {
         synchronized (this) {
             int rc = job.get().state.finished() ? SlurmErrno.ESLURM_JOB_FINISHED.code()
                     : JobModify.apply(job.get(), req.changes(), req.uid(), req.userHold(), partitions.get(), d -> 0);
+            prioritize(job.get()); // a released job gets a priority again
             notifyAll(); // a released job may start now
             return new UpdateRequest.Answer(rc, r.message());
+        }
+    }
+
+    /** set_job_prio: a job without a priority (not held, none set by an operator) gets priority/basic's next. */
+    private void prioritize(Job j) {
+        if (j.desc.priority() == NoVal.NO_VAL && !j.state.finished()) {
+            j.desc.setPriority(priority.next(j.desc.nice()));
         }
     }
 
@@ -294,6 +304,22 @@ public final class Controller {
         job.state = state;
         notifyAll();
         return true;
+    }
+
+    /**
+     * Blocks while the node is drained (a pending job waits for it, as slurmctld schedules nothing there); false if
+     * interrupted or the job ended meanwhile (cancelled; the runtime stopping).
+     */
+    public boolean awaitNode(Job job) {
+        while (drained() && !job.state.finished() && !stopped()) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return !job.state.finished();
     }
 
     /** The job's end state; the first end wins (a job cancelled while its step ran stays CANCELLED). */

@@ -64,7 +64,7 @@ public final class Job {
     }
 
     /** Held (priority 0, -H or scontrol hold): the scheduler does not start it until it is released. */
-    boolean held() {
+    public boolean held() {
         return desc.priority() == 0;
     }
 

@@ -21,11 +21,13 @@ import io.plugstack.api.user.UnixUsers;
  * @param nodeList    the node it runs (ran) on, "" while it has none
  * @param command     the batch script (absolute) or the command run, "" for sbatch --wrap
  * @param maxNodes    -N's maximum (-N 1 asks 1 to 1), 0 when not asked
+ * @param beginTime   --begin (epoch seconds), 0 when not asked
+ * @param asked       the rest of what it asked for, as scontrol show job prints it
  */
 public record JobInfo(long id, String name, long uid, long gid, String partition, JobState state, String reason, int exitCode,
         int restarts, long timeLimit, long submitTime, long startTime, long endTime, long ntasks, int cpusPerTask, long cpus,
         String nodeList, long memPerNode, long memPerCpu, String workDir, String stdOut, String stdErr, String command,
-        boolean batch, String account, String qos, String comment, String dependency, long maxNodes) {
+        boolean batch, String account, String qos, String comment, String dependency, long maxNodes, long beginTime, JobRequest asked) {
 
     /** The user's name, or the uid when it has none (as Slurm prints an unknown uid). */
     public String userName() {
@@ -90,7 +92,7 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
                 timeLimit, j.submitTime, j.startTime, j.endTime, ntasks, cpt, cpus, started ? node : "",
                 d.minMemPerNode().orElse(NoVal.NO_VAL64), d.minMemPerCpu().orElse(NoVal.NO_VAL64), d.workDir(), d.stdOut(),
                 d.stdErr(), command, batch, d.account(), d.qos(), d.comment(), d.dependency(),
-                d.isSet(io.plugstack.api.jobsubmit.JobDescField.MAX_NODES) ? d.maxNodes() : 0);
+                d.isSet(io.plugstack.api.jobsubmit.JobDescField.MAX_NODES) ? d.maxNodes() : 0, d.beginTime(), JobRequest.of(d));
     }
 
     private static boolean set(long v) {

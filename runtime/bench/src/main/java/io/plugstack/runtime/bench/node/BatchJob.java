@@ -47,7 +47,7 @@ public final class BatchJob {
     private static void runLeader(Node c, Job job, List<String> argv, Map<String, String> env, List<LaunchOption> launch,
             Output output) {
         for (boolean rerun = false;; rerun = true) {
-            if (!awaitNode(c, job)) {
+            if (!c.controller().awaitNode(job)) {
                 return;
             }
             if (rerun) {
@@ -80,18 +80,5 @@ public final class BatchJob {
             JobEnd.finish(c, job, step, "batch step failed");
             return;
         }
-    }
-
-    /** Blocks while the node is drained; false if interrupted or the job was cancelled meanwhile (the runtime stopping: state() says no). */
-    private static boolean awaitNode(Node c, Job job) {
-        while (c.controller().drained() && !job.state().finished() && !c.controller().stopped()) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return !job.state().finished();
     }
 }

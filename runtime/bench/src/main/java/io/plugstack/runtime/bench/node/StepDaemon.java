@@ -61,7 +61,6 @@ public final class StepDaemon {
 
     private StepResult runStep(StepRequest req, SlurmLog log) {
         Map<String, String> stepEnv = new LinkedHashMap<>(req.env());
-        stepEnv.putAll(slurmVariables(req));
         stepEnv.putAll(jobEnvironment.apply(stepEnv));
         SpankSession.Opened opened = stacks.session(SpankContext.REMOTE, req.job().plugstack(), SpankSession.Setup.step(stepEnv),
                 release, log);
@@ -135,23 +134,5 @@ public final class StepDaemon {
         return JobFacts.job(req.job().uid, req.job().gid, req.job().id).step(req.stepId()).tasks(req.ntasks(), req.ntasks())
                 .layoutKnown(true).ncpus(cpus).argv(req.argv()).cpusPerTask(1).cores("0-" + (cpus - 1), "0-" + (cpus - 1))
                 .restartCount(req.job().restarts()).globalTaskIdsHere(ids).build();
-    }
-
-    /** A step's own variables; the batch step has its allocation's (sbatch sent them: AllocationEnvironment), no step ones. */
-    private Map<String, String> slurmVariables(StepRequest req) {
-        Map<String, String> v = new LinkedHashMap<>();
-        if (req.stepId() == BatchJob.BATCH_STEP) {
-            return v;
-        }
-        v.put("SLURM_JOB_ID", String.valueOf(req.job().id));
-        v.put("SLURM_JOBID", String.valueOf(req.job().id));
-        v.put("SLURM_JOB_NAME", req.job().name());
-        v.put("SLURM_STEP_ID", String.valueOf(req.stepId()));
-        v.put("SLURM_NTASKS", String.valueOf(req.ntasks()));
-        v.put("SLURM_NNODES", "1");
-        v.put("SLURM_NODEID", "0");
-        v.put("SLURM_JOB_NODELIST", node);
-        v.put("SLURMD_NODENAME", node);
-        return v;
     }
 }

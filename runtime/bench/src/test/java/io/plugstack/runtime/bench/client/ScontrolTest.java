@@ -23,18 +23,27 @@ class ScontrolTest {
         f.controller.state(j, JobState.RUNNING);
         f.controller.finish(j, JobState.FAILED, 3, "");
         String out = scontrol("show", "job", String.valueOf(j.id)).out();
-        assertThat(out).startsWith("JobId=1 JobName=job.sh\n   UserId=root(0) GroupId=root(0)\n");
-        assertThat(out.lines().map(String::strip).toList()).contains(
+        assertThat(out).startsWith("JobId=1 JobName=job.sh\n   UserId=root(0) GroupId=root(0) MCS_label=N/A\n"
+                + "   Priority=4294901759 Nice=0 Account=(null) QOS=(null)\n");
+        assertThat(out.lines().map(String::strip).toList()).containsSubsequence(
                 "JobState=FAILED Reason=None Dependency=(null)",
-                "Restarts=0 BatchFlag=1 ExitCode=3:0",
+                "Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=3:0",
                 "Partition=long",
+                "ReqNodeList=(null) ExcNodeList=(null)",
                 "NodeList=node1",
                 "BatchHost=node1",
-                "NumNodes=1 NumCPUs=2 NumTasks=2 CPUs/Task=1",
+                "NumNodes=1 NumCPUs=2 NumTasks=2 CPUs/Task=1 ReqB:S:C:T=0:0:*:*",
+                "Socks/Node=* NtasksPerN:B:S:C=0:0:*:* CoreSpec=*",
+                "MinCPUsNode=1 MinMemoryNode=0 MinTmpDiskNode=0",
+                "Features=(null) DelayBoot=00:00:00",
+                "OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null)",
                 "Command=/work/job.sh",
                 "WorkDir=/work",
-                "StdOut=/work/slurm-1.out");
-        assertThat(out).containsPattern("RunTime=00:00:0\\d TimeLimit=01:00:00\n");
+                "StdErr=/work/slurm-1.out",
+                "StdIn=/dev/null",
+                "StdOut=/work/slurm-1.out",
+                "Power=");
+        assertThat(out).containsPattern("RunTime=00:00:0\\d TimeLimit=01:00:00 TimeMin=N/A\n");
     }
 
     @Test

@@ -25,7 +25,7 @@ class AllocationEnvironmentTest {
 
     private static JobInfo job(long id, String name, String partition, long ntasks, int cpusPerTask, long cpus, long mem) {
         return new JobInfo(id, name, 0, 0, partition, JobState.RUNNING, "", 0, 0, NoVal.NO_VAL, 0, 1, 0, ntasks, cpusPerTask, cpus,
-                "localhost", mem, NoVal.NO_VAL64, DIR, null, null, DIR + "/job.sh", true, null, null, null, null, 0);
+                "localhost", mem, NoVal.NO_VAL64, DIR, null, null, DIR + "/job.sh", true, null, null, null, null, 0, 0, JobRequest.DEFAULTS);
     }
 
     private static AllocationEnvironment.Facts facts(JobInfo j) {
@@ -78,7 +78,7 @@ class AllocationEnvironmentTest {
     @org.junit.jupiter.api.Test
     void sallocsCommandGetsTheAllocationsVariablesWithoutTheBatchStepsOwn() {
         JobInfo j = new JobInfo(6, "al", 0, 0, "debug", JobState.RUNNING, "", 0, 0, NoVal.NO_VAL, 0, 1, 0, 2, NoVal.NO_VAL16, 2,
-                "localhost", NoVal.NO_VAL64, NoVal.NO_VAL64, DIR, null, null, "", false, null, null, null, null, 0);
+                "localhost", NoVal.NO_VAL64, NoVal.NO_VAL64, DIR, null, null, "", false, null, null, null, null, 0, 0, JobRequest.DEFAULTS);
         assertThat(new TreeMap<>(AllocationEnvironment.allocation(facts(j)))).isEqualTo(new TreeMap<>(Map.ofEntries(
                 Map.entry("SLURM_CLUSTER_NAME", "i16bench"), Map.entry("SLURM_JOBID", "6"), Map.entry("SLURM_JOB_CPUS_PER_NODE", "2"),
                 Map.entry("SLURM_JOB_ID", "6"), Map.entry("SLURM_JOB_NAME", "al"), Map.entry("SLURM_JOB_NODELIST", "localhost"),

@@ -1,0 +1,67 @@
+package io.plugstack.runtime.bench.controller;
+
+import io.plugstack.api.jobsubmit.JobDescField;
+import io.plugstack.api.jobsubmit.JobDescriptor;
+import io.plugstack.api.slurm.NoVal;
+
+/**
+ * What a job asked for that {@code scontrol show job} prints besides its state (slurm_job_info_t's request
+ * fields), as slurmctld keeps them: a snapshot taken with its {@link JobInfo}.
+ *
+ * @param priority      the job's priority (0 while held; priority/basic's otherwise, {@link BasicPriority})
+ * @param nice          --nice's value (0 when not given)
+ * @param requeue       --requeue/--no-requeue, else slurm.conf's JobRequeue (1)
+ * @param reqNodes      -w, null when not given
+ * @param excNodes      -x, null when not given
+ * @param features      -C, null when not given
+ * @param licenses      -L, null when not given
+ * @param network       --network, null when not given
+ * @param shared        --oversubscribe (1), --exclusive (0), --exclusive=user (2), --exclusive=mcs (3); NO_VAL16 when none
+ * @param contiguous    --contiguous
+ * @param minCpusNode   pn_min_cpus: --mincpus, or -c times --ntasks-per-node when more, at least 1
+ * @param minTmpDisk    --tmp in MB, 0 when not given
+ * @param timeMin       --time-min in minutes, 0 when not given
+ * @param ntasksPerNode --ntasks-per-node, 0 when not given
+ * @param stdIn         -i, null when not given (a batch job's is /dev/null)
+ * @param reservation   --reservation, null when not given
+ * @param adminComment  the admin comment (scontrol update, job_submit plugins), null when none
+ */
+public record JobRequest(long priority, long nice, int requeue, String reqNodes, String excNodes, String features, String licenses,
+        String network, int shared, boolean contiguous, long minCpusNode, long minTmpDisk, long timeMin, long ntasksPerNode,
+        String stdIn, String reservation, String adminComment) {
+
+    /** A job that asked for nothing besides the defaults. */
+    public static final JobRequest DEFAULTS = new JobRequest(NoVal.NO_VAL, 0, 1, null, null, null, null, null, NoVal.NO_VAL16, false, 1,
+            0, 0, 0, null, null, null);
+
+    static JobRequest of(JobDescriptor d) {
+        long nice = d.nice() == NoVal.NO_VAL ? 0 : d.nice() - NoVal.NICE_OFFSET;
+        long requeue = d.getNumber(JobDescField.REQUEUE);
+        long cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : 1;
+        long pnMin = d.getNumber(JobDescField.PN_MIN_CPUS);
+        long tmp = d.getNumber(JobDescField.PN_MIN_TMP_DISK);
+        long timeMin = d.getNumber(JobDescField.TIME_MIN);
+        long perNode = d.getNumber(JobDescField.NTASKS_PER_NODE);
+        return new JobRequest(d.priority(), nice, requeue == NoVal.NO_VAL16 ? 1 : (int) requeue, d.getString(JobDescField.REQ_NODES),
+                d.getString(JobDescField.EXC_NODES), d.getString(JobDescField.FEATURES), d.getString(JobDescField.LICENSES),
+                d.getString(JobDescField.NETWORK), (int) d.getNumber(JobDescField.SHARED), d.getNumber(JobDescField.CONTIGUOUS) == 1,
+                Math.max(cpt * Math.max(1, perNode(perNode)), pnMin == NoVal.NO_VAL16 ? 1 : pnMin), tmp == NoVal.NO_VAL ? 0 : tmp,
+                timeMin == NoVal.NO_VAL ? 0 : timeMin, perNode(perNode),
+                d.getString(JobDescField.STD_IN), d.getString(JobDescField.RESERVATION), d.getString(JobDescField.ADMIN_COMMENT));
+    }
+
+    private static long perNode(long raw) {
+        return raw == NoVal.NO_VAL16 || raw == NoVal.NO_VAL ? 0 : raw;
+    }
+
+    /** job_share_string: OverSubscribe's word. */
+    public String overSubscribe() {
+        return switch (shared) {
+            case 0 -> "NO";
+            case 1 -> "YES";
+            case 2 -> "USER";
+            case 3 -> "MCS";
+            default -> "OK";
+        };
+    }
+}
