@@ -22,3 +22,22 @@ def before = { a, b -> a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]) }
 if (before(asked, series[0]) || before(series[1], asked)) {
     fail('slurmRelease', "Plugstack @project.version@ plays Slurm @slurm.releases@ only")
 }
+// The plugin's classes are named after -DpluginName, as a C plugin's file is: scratch_space gives
+// ScratchSpacePlugin, ScratchSpacePluginTest and ScratchSpacePluginIT (the template's default name gives
+// the names README shows). Only the class names change; the template's behaviour is the author's to rewrite.
+def project = new File(request.outputDirectory, request.artifactId)
+def packagePath = (props['package'] ?: request.groupId).replace('.', '/')
+def mainDir = new File(project, 'src/main/java/' + packagePath)
+def template = mainDir.listFiles().find { it.name.endsWith('Plugin.java') }
+def oldClass = template.name - '.java'
+def newClass = props['pluginName'].split('_').findAll { it }.collect { it.capitalize() }.join('') + 'Plugin'
+if (oldClass != newClass) {
+    ['src/main/java/', 'src/test/java/'].each { root ->
+        new File(project, root + packagePath).listFiles().findAll { it.name.endsWith('.java') }.each { f ->
+            f.text = f.text.replaceAll('\\b' + oldClass + '(?=(Test|IT)?\\b)', newClass)
+            if (f.name.startsWith(oldClass)) {
+                f.renameTo(new File(f.parentFile, newClass + (f.name - oldClass)))
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -85,6 +86,37 @@ class AuthorKitIT {
                     }
                 });
         assertThat(missing).as("sources jars the build attaches").isEmpty();
+    }
+
+    /** The plugin's classes are named after -DpluginName (scratch_space: ScratchSpacePlugin...), and the project still builds. */
+    @Test
+    void aPluginNameGivenAtGenerationNamesThePluginsClasses() throws Exception {
+        String generate = tutorial("spank").steps().get(0).command();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Unix out = unix(work, generate + " -DpluginName=scratch_space", dir.resolve("no-runtime"));
+        assertThat(out.exit()).as(out.output()).isZero();
+        Path project;
+        try (var made = Files.list(work)) {
+            project = made.findFirst().orElseThrow();
+        }
+        for (String file : List.of("src/main/java/org/example/ScratchSpacePlugin.java", "src/test/java/org/example/ScratchSpacePluginTest.java",
+                "src/test/java/org/example/ScratchSpacePluginIT.java")) {
+            assertThat(project.resolve(file)).isRegularFile();
+        }
+        try (var files = Files.walk(project.resolve("src"))) {
+            assertThat(files.filter(Files::isRegularFile).map(f -> f + ": " + read(f))).noneMatch(s -> s.contains("ProjectPlugin"));
+        }
+        Unix tested = unix(project, "mvn -o test", dir.resolve("no-runtime"));
+        assertThat(tested.exit()).as(tested.output()).isZero();
+        assertThat(tested.output()).contains("in org.example.ScratchSpacePluginTest");
+    }
+
+    private static String read(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** The tutorial's generate command with a name Slurm's configuration cannot use: one line naming it, no project. */
