@@ -23,7 +23,8 @@ import io.plugstack.api.user.PrivateDirectory;
  * A private TMPDIR per job: {@code <base>/slurm-<jobid>}, made in the prolog (or by the first step
  * if the prolog did not run), set as TMPDIR in every step's environment, removed in the epilog (or, with
  * no prolog, when the job's last step on the node ends: {@link StepMarks}).
- * plugstack.conf: {@code optional private-tmp [base=/tmp] [records=<dir>]}.
+ * plugstack.conf: {@code optional private-tmp [base=<dir>] [records=<dir>]}; the base is the runtime's own
+ * {@code <home>/data/tmp} unless {@code base=} says otherwise ({@link JobTmp}).
  *
  * <p>These callbacks run as root on a node, in a base any user can write to, and a job id can come back
  * (another job of another user, while the first still runs). So the plugin never hands over a directory it
@@ -60,6 +61,7 @@ public class PrivateTmpPlugin implements SpankPlugin {
             StepMarks marks = new StepMarks(tmp.records());
             marks.locked(() -> {
                 marks.prolog(tmp.job());
+                tmp.makeHomeBase();
                 return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
             });
         });
@@ -71,6 +73,7 @@ public class PrivateTmpPlugin implements SpankPlugin {
             StepMarks marks = new StepMarks(tmp.records());
             marks.locked(() -> {
                 marks.stepBegins(tmp.job(), step(spank));
+                tmp.makeHomeBase();
                 return directories(tmp).make(tmp.base(), tmp.name(), tmp.job(), user);
             });
             SpankError e = spank.setenv("TMPDIR", tmp.directory().toString(), true);

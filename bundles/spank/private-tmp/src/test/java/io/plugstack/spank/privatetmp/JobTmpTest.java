@@ -15,7 +15,17 @@ class JobTmpTest {
     @Test
     void directoryIsSlurmJobIdUnderBase() {
         assertThat(JobTmp.of(List.of("base=/scratch"), 42, HOME_RECORDS).directory()).isEqualTo(Path.of("/scratch/slurm-42"));
-        assertThat(JobTmp.of(List.of(), 7, HOME_RECORDS)).isEqualTo(new JobTmp(Path.of("/tmp"), 7, HOME_RECORDS));
+    }
+
+    @Test
+    void withoutBaseTheDirectoryIsInTheHomesOwnDataFolderSoHomesNeverShareOne() {
+        assertThat(JobTmp.of(List.of(), 7, HOME_RECORDS)).isEqualTo(new JobTmp(Path.of("/opt/plugstack/data/tmp"), 7, HOME_RECORDS, true));
+        assertThat(JobTmp.of(List.of("base=/tmp"), 7, HOME_RECORDS).homeBase()).isFalse();
+    }
+
+    @Test
+    void outsideARuntimeTheBaseIsTmp() {
+        assertThat(JobTmp.of(List.of("records=/var/lib/private-tmp"), 7, null).base()).isEqualTo(Path.of("/tmp"));
     }
 
     @Test

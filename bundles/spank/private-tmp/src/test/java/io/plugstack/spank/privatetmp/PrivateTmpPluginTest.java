@@ -80,6 +80,24 @@ class PrivateTmpPluginTest {
         return FakeSpank.in(SpankContext.REMOTE).during(callback).name("private-tmp").job(job, stepId).user(user(), group());
     }
 
+    /** Two homes on one machine both number their jobs from 1: each home's job 11 gets its own directory. */
+    @Test
+    void withoutBaseEachHomesJobsGetADirectoryInThatHomesDataFolder() throws Exception {
+        for (String home : List.of("a", "b")) {
+            Path data = java.nio.file.Files.createDirectories(state.resolve(home).resolve("data"));
+            java.nio.file.Files.setPosixFilePermissions(data, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            PrivateTmpPlugin plugin = new PrivateTmpPlugin(data.resolve("private-tmp"));
+            FakeSpank prolog = prolog(11, user(), group());
+            assertThat(plugin.jobProlog(prolog, List.of())).as(prolog.loggedLines().toString()).isZero();
+            assertThat(data.resolve("tmp/slurm-11")).isDirectory();
+            assertThat(java.nio.file.Files.getPosixFilePermissions(data.resolve("tmp")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+            FakeSpank step = step(11, user(), group());
+            assertThat(new PrivateTmpPlugin(data.resolve("private-tmp")).userInit(step, List.of())).isZero();
+            assertThat(step.environment()).containsEntry("TMPDIR", data.resolve("tmp/slurm-11").toString());
+        }
+    }
+
     @Test
     void withoutAPrologTheJobsLastStepToEndRemovesItsDirectory() throws Exception {
         Path dir = base.resolve("slurm-8");
