@@ -26,7 +26,10 @@ public final class ShowJobFields {
                     " MinCPUsNode=1 MinMemoryNode=0 MinTmpDiskNode=0 ", " Features=(null) DelayBoot=00:00:00 ",
                     " OverSubscribe=OK Contiguous=0 Licenses=(null) Network=(null) ", " Command=(null) ", " StdIn=/dev/null ",
                     " Power= ")),
-            new Case(List.of("--nice=5", "--comment=hi"), List.of(" Nice=5 ", " Comment=hi ")),
+            new Case(List.of("--nice=5", "--oversubscribe", "--contiguous", "--comment=hi"),
+                    List.of(" Nice=5 ", " OverSubscribe=YES Contiguous=1 ", " Comment=hi ")),
+            new Case(List.of("--tmp=2048", "-i", "/dev/zero"), List.of(" MinTmpDiskNode=2G ", " StdIn=/dev/zero ")),
+            new Case(List.of("-c", "2", "--mincpus=3"), List.of(" MinCPUsNode=3 ")),
             new Case(List.of("--exclusive", "--no-requeue", "--time-min=5"), List.of(" OverSubscribe=NO ", " Requeue=0 ", " TimeMin=00:05:00 ")),
             new Case(List.of("-c", "2", "-e", "/tmp/e.txt"), List.of(" CPUs/Task=2 ", " MinCPUsNode=2 ", " StdErr=/tmp/e.txt ")),
             new Case(List.of("--ntasks-per-node=2"), List.of(" NtasksPerN:B:S:C=2:0:*:* ", " MinCPUsNode=2 ")));

@@ -29,10 +29,12 @@ final class ClientDefaults {
 
     /**
      * The task count, CPU counts and flags the command derives from its options, and the fields every
-     * request carries: contiguous and mail_type 0, alloc_node the submitting host.
+     * request carries: contiguous (unless --contiguous) and mail_type 0, alloc_node the submitting host.
      */
     static void fill(JobDescriptor d, JobOptions o, String host) {
-        d.setNumber(JobDescField.CONTIGUOUS, 0);
+        if (!d.isSet(JobDescField.CONTIGUOUS)) {
+            d.setNumber(JobDescField.CONTIGUOUS, 0);
+        }
         if (!d.isSet(JobDescField.MAIL_TYPE)) {
             d.setNumber(JobDescField.MAIL_TYPE, 0);
         }
@@ -51,8 +53,9 @@ final class ClientDefaults {
         }
         boolean cpusSet = o.value(SubmitOption.CPUS_PER_TASK).isPresent();
         d.setNumber(JobDescField.MIN_CPUS, cpusSet ? ntasks * d.cpusPerTask() : ntasks);
-        if (cpusSet) {
-            d.setNumber(JobDescField.PN_MIN_CPUS, d.cpusPerTask());
+        long pnMin = d.getNumber(JobDescField.PN_MIN_CPUS);
+        if (cpusSet && (pnMin == NoVal.NO_VAL16 || pnMin < d.cpusPerTask())) {
+            d.setNumber(JobDescField.PN_MIN_CPUS, d.cpusPerTask()); // sbatch/opt.c: --mincpus at least -c
         }
         long flags = d.getNumber(JobDescField.BITFLAGS) | (ntasksSet ? JOB_NTASKS_SET : 0) | (cpusSet ? JOB_CPUS_SET : 0);
         d.setNumber(JobDescField.BITFLAGS, flags);

@@ -64,8 +64,13 @@ final class Get {
     /** arg_get_nice: "%d" of the nice value; --nice without a value is 100, unset NO_VAL ("-2"). */
     static final Getter NICE = (v, s) -> v == null ? "-2" : JobOptions.SET.equals(v) ? "100" : Integer.toString(Integer.parseInt(v.trim()));
 
-    /** arg_get_exclusive: the sharing mode's word, "unset" when not given (shared for --exclusive and --oversubscribe). */
-    static final Getter EXCLUSIVE = (v, s) -> v == null ? "unset" : JobOptions.SET.equals(v) ? "exclusive" : v.toLowerCase(java.util.Locale.ROOT);
+    /**
+     * arg_get_exclusive, for --exclusive and -s/--oversubscribe alike (both set the one shared field):
+     * "unset", "exclusive", "oversubscribe", "user" or "mcs".
+     */
+    static final Getter SHARED = (v, s) -> s.value(SubmitOption.OVERSUBSCRIBE).isPresent() ? "oversubscribe"
+            : s.value(SubmitOption.EXCLUSIVE).map(e -> JobOptions.SET.equals(e) ? "exclusive" : e.toLowerCase(java.util.Locale.ROOT))
+            .orElse("unset");
 
     /** arg_get_mail_type: print_mail_type, "NONE" when unset. */
     static final Getter MAIL_TYPE = (v, s) -> mailTypes(v == null ? 0 : MailType.flags(v));

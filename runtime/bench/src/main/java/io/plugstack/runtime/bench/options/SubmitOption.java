@@ -73,7 +73,16 @@ public enum SubmitOption {
     HOLD("hold", 'H', Arg.NONE, null, (d, v, r) -> d.setPriority(0), Get.FLAG),
     REQUEUE("requeue", '\0', Arg.NONE, null, (d, v, r) -> d.setNumber(JobDescField.REQUEUE, 1), Get.REQUEUE, SBATCH),
     NO_REQUEUE("no-requeue", '\0', Arg.NONE, null, (d, v, r) -> d.setNumber(JobDescField.REQUEUE, 0), Get.REQUEUE, SBATCH),
-    EXCLUSIVE("exclusive", '\0', Arg.OPTIONAL, null, SubmitOption::exclusive, Get.EXCLUSIVE),
+    EXCLUSIVE("exclusive", '\0', Arg.OPTIONAL, null, SubmitOption::exclusive, Get.SHARED),
+    /** -s: shared = JOB_SHARED_OK; its getter is --exclusive's (arg_get_exclusive reads the one shared field). */
+    OVERSUBSCRIBE("oversubscribe", 's', Arg.NONE, null, (d, v, r) -> d.setNumber(JobDescField.SHARED, 1), Get.SHARED),
+    CONTIGUOUS("contiguous", '\0', Arg.NONE, null, (d, v, r) -> d.setNumber(JobDescField.CONTIGUOUS, 1), Get.FLAG),
+    MINCPUS("mincpus", '\0', Arg.REQUIRED, null,
+            (d, v, r) -> d.setNumber(JobDescField.PN_MIN_CPUS, SlurmUnits.intCount(v, "mincpus", "--mincpus")), Get.integer("-1")),
+    TMP("tmp", '\0', Arg.REQUIRED, null, (d, v, r) -> d.setNumber(JobDescField.PN_MIN_TMP_DISK, SlurmUnits.megabytes(v)), Get.MBYTES),
+    /** sbatch's -i (srun's, its step's stdin, the bench does not take). */
+    INPUT("input", 'i', Arg.REQUIRED, null, (d, v, r) -> d.setString(JobDescField.STD_IN, "none".equalsIgnoreCase(v) ? "/dev/null" : v),
+            Get.STRING, SBATCH),
     MAIL_TYPE("mail-type", '\0', Arg.REQUIRED, null, (d, v, r) -> d.setNumber(JobDescField.MAIL_TYPE, MailType.flags(v)),
             Get.MAIL_TYPE),
     MAIL_USER("mail-user", '\0', Arg.REQUIRED, null, (d, v, r) -> d.setString(JobDescField.MAIL_USER, v), Get.STRING),
