@@ -68,17 +68,35 @@ final class Shell {
         return last[0];
     }
 
-    /** What the command printed on the session's console (task output included), and its result. */
+    /**
+     * What the command printed on the session's console (task output included), and its result; for a Slurm
+     * command that failed, this helper adds "{@code <command>: exit code N}" from the session's {@code status}
+     * (the console prints only what the real command prints), so a test reads the outcome where $? would be.
+     */
     String runPrinting(String command) throws Exception {
         synchronized (console) {
             console.reset();
         }
+        status(0);
         Object result = run(command);
         String printed;
         synchronized (console) {
             printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
         }
-        return printed + ("null".equals(result) ? "" : result);
+        String out = printed + ("null".equals(result) ? "" : result);
+        Object status = sessionMethod("get", String.class).invoke(session, "status");
+        int code = status instanceof Number n ? n.intValue() : 0;
+        return code == 0 ? out : out + (out.isEmpty() || out.endsWith("\n") ? "" : "\n") + command.strip().split("\\s+")[0]
+                + ": exit code " + code;
+    }
+
+    /** Sets the session's {@code status}, which a Slurm command sets to its exit code. */
+    void status(int code) throws Exception {
+        sessionMethod("put", String.class, Object.class).invoke(session, "status", code);
+    }
+
+    private Method sessionMethod(String name, Class<?>... types) throws NoSuchMethodException {
+        return interfaceNamed(session.getClass(), "org.apache.felix.service.command.CommandSession").getMethod(name, types);
     }
 
     /** What the console shows for the command: what it printed, then its result or the message it failed with. */

@@ -31,33 +31,39 @@ final class Terminal {
 
     /**
      * Runs Slurm command {@code name} in the foreground of the console: Ctrl-C goes to the command
-     * (srun acts on it, the others ignore it as they wait), never to the runtime. Returns what
-     * {@link #exit} says of its exit code.
+     * (srun acts on it, the others ignore it as they wait), never to the runtime. It prints what the real
+     * command prints and no more; its exit code is kept in the session ({@link #STATUS}).
      */
     static String run(String name, CommandSession session, ToIntFunction<CommandIO> command) {
         CommandIO io = io(session);
-        return exit(name, TerminalSignals.whileRunning(session, io.interrupts()::interrupt, () -> command.applyAsInt(io)));
+        status(session, TerminalSignals.whileRunning(session, io.interrupts()::interrupt, () -> command.applyAsInt(io)));
+        return null;
     }
 
     /**
      * A query's output as the command's result (squeue, sinfo, scontrol): Gogo prints it, and pipes and
-     * scripts can use it; errors go to the console. A failing command's exit code is said after it.
+     * scripts can use it; errors go to the console; the exit code is kept in the session ({@link #STATUS}).
      */
     static String result(CommandSession session, String command, ToIntFunction<CommandIO> run) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CommandIO console = io(session);
         int code = run.applyAsInt(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),
                 console.workdir()));
-        String printed = out.toString(StandardCharsets.UTF_8);
-        return code == 0 ? printed : printed + exit(command, code);
+        status(session, code);
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     static List<String> args(String[] args) {
         return Arrays.asList(args);
     }
 
-    /** Commands print their own output; a failing one also says its exit code, the shell has no $?. */
-    static String exit(String command, int code) {
-        return code == 0 ? null : command + ": exit code " + code;
+    /**
+     * The session variable holding the last Slurm command's exit code: the console has no {@code $?}, so
+     * {@code echo $status} shows it (csh's name for it); a command prints only what the real one prints.
+     */
+    static final String STATUS = "status";
+
+    private static void status(CommandSession session, int code) {
+        session.put(STATUS, code);
     }
 }
