@@ -130,6 +130,21 @@ class ConsoleIT {
         Files.delete(dir.resolve("home/deploy/plugstack.slurm.cfg"));
     }
 
+    /** Issue 29: a failing command prints what the real one prints and no more; $status holds its exit code. */
+    @Test
+    void aFailingCommandPrintsOnlySlurmsLinesAndStatusHoldsItsExitCode() throws Exception {
+        int start = console.mark();
+        console.type("sbatch /nonexistent/job.sh\r");
+        String said = console.awaitSince(start, s -> s.contains("Unable to open file") && s.lastIndexOf("> ") > s.indexOf("Unable to open"), 10);
+        assertThat(said).contains("sbatch: error: Unable to open file /nonexistent/job.sh").doesNotContain("exit code");
+        int next = console.mark();
+        console.type("echo status=$status\r");
+        assertThat(console.awaitSince(next, s -> s.contains("status=1"), 10)).contains("status=1");
+        int ok = console.mark();
+        console.type("sinfo -h ; echo status=$status\r");
+        assertThat(console.awaitSince(ok, s -> s.contains("status=0"), 10)).contains("status=0");
+    }
+
     private static boolean logHas(Path log, String line) {
         try {
             return Files.exists(log) && Files.readString(log).contains(line);
