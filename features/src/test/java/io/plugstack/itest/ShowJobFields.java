@@ -30,6 +30,8 @@ public final class ShowJobFields {
                     List.of(" Nice=5 ", " OverSubscribe=YES Contiguous=1 ", " Comment=hi ")),
             new Case(List.of("--tmp=2048", "-i", "/dev/zero"), List.of(" MinTmpDiskNode=2G ", " StdIn=/dev/zero ")),
             new Case(List.of("-c", "2", "--mincpus=3"), List.of(" MinCPUsNode=3 ")),
+            new Case(List.of("--mail-type=END,FAIL", "--mail-user=ann"), List.of(" Power= MailUser=ann MailType=END,FAIL ")),
+            new Case(List.of("--mail-type=END"), List.of(" MailUser=root MailType=END ")),
             new Case(List.of("--exclusive", "--no-requeue", "--time-min=5"), List.of(" OverSubscribe=NO ", " Requeue=0 ", " TimeMin=00:05:00 ")),
             new Case(List.of("-c", "2", "-e", "/tmp/e.txt"), List.of(" CPUs/Task=2 ", " MinCPUsNode=2 ", " StdErr=/tmp/e.txt ")),
             new Case(List.of("--ntasks-per-node=2"), List.of(" NtasksPerN:B:S:C=2:0:*:* ", " MinCPUsNode=2 ")));

@@ -69,6 +69,26 @@ public enum MailType {
         return f;
     }
 
+    /**
+     * print_mail_type: "NONE", or the set flags' words joined by commas in Slurm's order ("END,FAIL"), as
+     * cli_filter getters and scontrol show job print them.
+     *
+     * @param flags the mail_type bits
+     * @return the words
+     */
+    public static String print(long flags) {
+        if (flags == 0) {
+            return "NONE";
+        }
+        java.util.List<String> words = new java.util.ArrayList<>();
+        for (MailType t : values()) {
+            if ((flags & t.bit) != 0) {
+                words.add(t.word);
+            }
+        }
+        return String.join(",", words);
+    }
+
     private static long bitOf(String word) {
         if (word.equals("NONE")) {
             return 0;

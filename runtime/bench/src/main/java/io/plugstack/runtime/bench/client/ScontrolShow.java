@@ -82,6 +82,10 @@ final class ScontrolShow {
             l.add("StdOut=" + output(j, j.stdOut()));
         }
         l.add("Power=");
+        l.addAll(a.tres());
+        if (a.mailType() != 0 && a.mailUser() != null) {
+            l.add("MailUser=" + a.mailUser() + " MailType=" + io.plugstack.api.slurm.MailType.print(a.mailType()));
+        }
         return record(l);
     }
 

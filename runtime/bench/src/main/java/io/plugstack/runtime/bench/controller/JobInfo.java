@@ -92,7 +92,7 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
                 timeLimit, j.submitTime, j.startTime, j.endTime, ntasks, cpt, cpus, started ? node : "",
                 d.minMemPerNode().orElse(NoVal.NO_VAL64), d.minMemPerCpu().orElse(NoVal.NO_VAL64), d.workDir(), d.stdOut(),
                 d.stdErr(), command, batch, d.account(), d.qos(), d.comment(), d.dependency(),
-                d.isSet(io.plugstack.api.jobsubmit.JobDescField.MAX_NODES) ? d.maxNodes() : 0, d.beginTime(), JobRequest.of(d));
+                d.isSet(io.plugstack.api.jobsubmit.JobDescField.MAX_NODES) ? d.maxNodes() : 0, d.beginTime(), JobRequest.of(d, user(j.uid)));
     }
 
     private static boolean set(long v) {

@@ -25,16 +25,51 @@ import io.plugstack.api.slurm.NoVal;
  * @param stdIn         -i, null when not given (a batch job's is /dev/null)
  * @param reservation   --reservation, null when not given
  * @param adminComment  the admin comment (scontrol update, job_submit plugins), null when none
+ * @param tres          the optional TRES lines, in slurm_sprint_job_info's order ("TresPerNode=gres:gpu:1"), set ones only
+ * @param mailType      --mail-type's bits, 0 when none
+ * @param mailUser      --mail-user, else (with a mail type) the job's user, as slurmctld fills it
  */
 public record JobRequest(long priority, long nice, int requeue, String reqNodes, String excNodes, String features, String licenses,
         String network, int shared, boolean contiguous, long minCpusNode, long minTmpDisk, long timeMin, long ntasksPerNode,
-        String stdIn, String reservation, String adminComment) {
+        String stdIn, String reservation, String adminComment, java.util.List<String> tres, long mailType, String mailUser) {
 
     /** A job that asked for nothing besides the defaults. */
     public static final JobRequest DEFAULTS = new JobRequest(NoVal.NO_VAL, 0, 1, null, null, null, null, null, NoVal.NO_VAL16, false, 1,
-            0, 0, 0, null, null, null);
+            0, 0, 0, null, null, null, java.util.List.of(), 0, null);
 
-    static JobRequest of(JobDescriptor d) {
+    /** The optional TRES lines' keys and the job_desc fields they show, in job_info.c's order. */
+    private static final java.util.Map<String, JobDescField> TRES_LINES = tresLines();
+
+    private static java.util.Map<String, JobDescField> tresLines() {
+        java.util.Map<String, JobDescField> m = new java.util.LinkedHashMap<>();
+        m.put("CpusPerTres", JobDescField.CPUS_PER_TRES);
+        m.put("MemPerTres", JobDescField.MEM_PER_TRES);
+        m.put("TresPerJob", JobDescField.TRES_PER_JOB);
+        m.put("TresPerNode", JobDescField.TRES_PER_NODE);
+        m.put("TresPerTask", JobDescField.TRES_PER_TASK);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    static JobRequest of(JobDescriptor d, String userName) {
+        java.util.List<String> tres = new java.util.ArrayList<>();
+        TRES_LINES.forEach((key, field) -> {
+            String v = d.getString(field);
+            if (v != null && !v.isEmpty()) {
+                tres.add(key + "=" + v);
+            }
+        });
+        long mail = d.getNumber(JobDescField.MAIL_TYPE);
+        mail = mail == NoVal.NO_VAL16 || mail == NoVal.NO_VAL ? 0 : mail;
+        String mailUser = d.getString(JobDescField.MAIL_USER);
+        return of(d).with(tres, mail, mail != 0 && mailUser == null ? userName : mailUser);
+    }
+
+    private JobRequest with(java.util.List<String> tres, long mailType, String mailUser) {
+        return new JobRequest(priority, nice, requeue, reqNodes, excNodes, features, licenses, network, shared, contiguous, minCpusNode,
+                minTmpDisk, timeMin, ntasksPerNode, stdIn, reservation, adminComment, java.util.List.copyOf(tres), mailType, mailUser);
+    }
+
+    private static JobRequest of(JobDescriptor d) {
         long nice = d.nice() == NoVal.NO_VAL ? 0 : d.nice() - NoVal.NICE_OFFSET;
         long requeue = d.getNumber(JobDescField.REQUEUE);
         long cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : 1;
@@ -47,7 +82,8 @@ public record JobRequest(long priority, long nice, int requeue, String reqNodes,
                 d.getString(JobDescField.NETWORK), (int) d.getNumber(JobDescField.SHARED), d.getNumber(JobDescField.CONTIGUOUS) == 1,
                 Math.max(cpt * Math.max(1, perNode(perNode)), pnMin == NoVal.NO_VAL16 ? 1 : pnMin), tmp == NoVal.NO_VAL ? 0 : tmp,
                 timeMin == NoVal.NO_VAL ? 0 : timeMin, perNode(perNode),
-                d.getString(JobDescField.STD_IN), d.getString(JobDescField.RESERVATION), d.getString(JobDescField.ADMIN_COMMENT));
+                d.getString(JobDescField.STD_IN), d.getString(JobDescField.RESERVATION), d.getString(JobDescField.ADMIN_COMMENT),
+                java.util.List.of(), 0, null);
     }
 
     private static long perNode(long raw) {

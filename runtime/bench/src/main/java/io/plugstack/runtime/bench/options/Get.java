@@ -73,7 +73,7 @@ final class Get {
             .orElse("unset");
 
     /** arg_get_mail_type: print_mail_type, "NONE" when unset. */
-    static final Getter MAIL_TYPE = (v, s) -> mailTypes(v == null ? 0 : MailType.flags(v));
+    static final Getter MAIL_TYPE = (v, s) -> MailType.print(v == null ? 0 : MailType.flags(v));
 
     /** arg_get_chdir: the full path; unset, sbatch and srun have getcwd() (arg_reset_chdir), salloc NULL. */
     static final Getter CHDIR = (v, s) -> v != null ? Path.of(s.workdir()).resolve(v).normalize().toString()
@@ -126,20 +126,6 @@ final class Get {
             mbytes /= 1024;
         }
         return unit.charAt(i) == 'M' ? Long.toString(mbytes) : mbytes + String.valueOf(unit.charAt(i));
-    }
-
-    /** print_mail_type: "NONE", or the set flags' words joined by commas. */
-    static String mailTypes(long flags) {
-        if (flags == 0) {
-            return "NONE";
-        }
-        List<String> words = new ArrayList<>();
-        for (MailType t : MailType.values()) {
-            if ((flags & t.bit()) != 0) {
-                words.add(t.word());
-            }
-        }
-        return String.join(",", words);
     }
 
     /** Each comma-separated GRES with the release's TRES type prefix ("gres/" from 23.02, "gres:" before). */

@@ -32,6 +32,11 @@ final class QueryFixture {
 
     /** A job of {@code uid} named {@code name}: "sbatch -J name [-p partition] [-n ntasks] job.sh" in /work. */
     Job submit(String name, String partition, long ntasks, long uid) {
+        return submit(name, partition, ntasks, uid, d -> { });
+    }
+
+    /** The same, with what {@code more} adds to the request. */
+    Job submit(String name, String partition, long ntasks, long uid, java.util.function.Consumer<JobDescriptor> more) {
         JobDescriptor d = new JobDescriptor();
         d.setName(name);
         d.setNumber(JobDescField.USER_ID, uid);
@@ -44,6 +49,7 @@ final class QueryFixture {
         if (ntasks > 0) {
             d.setNumTasks(ntasks);
         }
+        more.accept(d);
         SubmitRequest.Answer a = controller.submit(new SubmitRequest(List.of(d), "sbatch",
                 new PlugstackConf.Result(List.of(), Optional.empty()), Map.of()));
         return a.jobs().get(0);

@@ -46,6 +46,17 @@ class ScontrolTest {
         assertThat(out).containsPattern("RunTime=00:00:0\\d TimeLimit=01:00:00 TimeMin=N/A\n");
     }
 
+    /** job_info.c's optional lines after Power=: the TRES a job asked for, in its order (no real 22.05 here has GRES). */
+    @Test
+    void showJobListsTheTresTheJobAskedForAfterPower() {
+        Job j = f.submit("job.sh", null, 1, 0, d -> {
+            d.setString(io.plugstack.api.jobsubmit.JobDescField.TRES_PER_TASK, "gres:gpu:1");
+            d.setString(io.plugstack.api.jobsubmit.JobDescField.TRES_PER_NODE, "gres:gpu:2");
+        });
+        String out = scontrol("show", "job", String.valueOf(j.id)).out();
+        assertThat(out).contains("   Power=\n   TresPerNode=gres:gpu:2\n   TresPerTask=gres:gpu:1\n");
+    }
+
     @Test
     void showJobWithoutAnIdListsEveryJobAndAnUnknownIdIsSlurmsError() {
         f.submit("a", null, 0, 0);
