@@ -43,6 +43,7 @@ final class PluginDeployment {
         DurableFile.replace(target, Files.readAllBytes(jar));
         long end = System.nanoTime() + timeoutMillis * 1_000_000;
         Bundle bundle = null;
+        long installedSince = 0;
         while (true) {
             if (bundle == null) {
                 bundle = installedFrom(target).orElse(null);
@@ -51,7 +52,16 @@ final class PluginDeployment {
                 if (bundle.getState() == Bundle.ACTIVE) {
                     return bundle;
                 }
-                failIfUnresolvable(bundle, jar);
+                failIfRefused(bundle, jar);
+                // FileInstall resolves and starts it now: asking the resolver meanwhile took the framework's global
+                // resolve lock from FileInstall's start, which then failed ("Unable to acquire global lock for resolve")
+                if (bundle.getState() != Bundle.INSTALLED) {
+                    installedSince = 0;
+                } else if (installedSince == 0) {
+                    installedSince = System.nanoTime();
+                } else if (System.nanoTime() - installedSince > SETTLE_NANOS) {
+                    failIfUnresolvable(bundle, jar);
+                }
             }
             if (System.nanoTime() > end) {
                 throw new TestContainerException(notActive(bundle, jar, target));
@@ -60,7 +70,18 @@ final class PluginDeployment {
         }
     }
 
-    /** A bundle that cannot resolve never will by waiting: the runtime's refusal, or the resolver's reason. */
+    /** How long a deployed bundle stays INSTALLED, FileInstall done with it, before the resolver is asked why. */
+    private static final long SETTLE_NANOS = 2_000_000_000L;
+
+    /** A plugin the runtime refused (its identity) never starts: fail at once with the refusal (no resolver asked). */
+    private void failIfRefused(Bundle bundle, Path jar) {
+        Optional<Refusal> refused = refusals.refusal(bundle.getBundleId());
+        if (refused.isPresent()) {
+            throw new TestContainerException("the runtime refused the plugin " + jar.getFileName() + ": " + refused.get().line());
+        }
+    }
+
+    /** A bundle still INSTALLED once FileInstall is done with it cannot resolve, and never will by waiting: the resolver's reason. */
     private void failIfUnresolvable(Bundle bundle, Path jar) {
         if (bundle.getState() != Bundle.INSTALLED) {
             return;
@@ -68,10 +89,7 @@ final class PluginDeployment {
         if (system.getBundle(0).adapt(FrameworkWiring.class).resolveBundles(Set.of(bundle))) {
             return;
         }
-        Optional<Refusal> refused = refusals.refusal(bundle.getBundleId());
-        if (refused.isPresent()) {
-            throw new TestContainerException("the runtime refused the plugin " + jar.getFileName() + ": " + refused.get().line());
-        }
+        failIfRefused(bundle, jar);
         try {
             bundle.start(); // the framework's own words for what is missing
         } catch (BundleException e) {
@@ -83,6 +101,7 @@ final class PluginDeployment {
         if (bundle == null) {
             return "FileInstall did not install " + target + " within " + timeoutMillis + " ms";
         }
+        String state = state(bundle.getState()); // as it was: starting it below, for the reason, may change it
         String why = "";
         try {
             bundle.start();
@@ -90,7 +109,7 @@ final class PluginDeployment {
             why = ": " + e.getMessage();
         }
         return "the plugin " + jar.getFileName() + " (" + bundle.getSymbolicName() + " [" + bundle.getBundleId() + "]) is not"
-                + " ACTIVE " + timeoutMillis + " ms after its deploy (state " + state(bundle.getState()) + ")" + why;
+                + " ACTIVE " + timeoutMillis + " ms after its deploy (state " + state + ")" + why;
     }
 
     private Optional<Bundle> installedFrom(Path target) {

@@ -26,6 +26,11 @@ final class FixtureBundles {
 
     /** The project plugin built for {@code release}, with no Slurm-Plugin-Releases: Slurm's own version rule applies. */
     static Path build(String bsn, String release) {
+        return build(bsn, release, Map.of());
+    }
+
+    /** The same with more bnd instructions (an Import-Package nothing exports makes it unresolvable). */
+    static Path build(String bsn, String release, Map<String, String> more) {
         Path dir = Path.of(System.getProperty("basedir", "")).toAbsolutePath().resolve("target").resolve("fixtures");
         Path out = dir.resolve(bsn + "-" + release + ".jar");
         try (Builder b = new Builder()) {
@@ -36,6 +41,7 @@ final class FixtureBundles {
             b.setProperty("-noextraheaders", "true");
             Map.of("Slurm-Plugin-Type", "spank", "Slurm-Plugin-Name", "project", "Slurm-Plugin-Version", release)
                     .forEach(b::setProperty);
+            more.forEach(b::setProperty);
             b.addClasspath(codeSource(FixtureBundles.class));
             b.addClasspath(codeSource(SlurmRelease.class));
             b.addClasspath(codeSource(org.osgi.service.component.annotations.Component.class));
