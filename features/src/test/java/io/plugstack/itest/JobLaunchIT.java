@@ -100,6 +100,27 @@ class JobLaunchIT extends BenchRuntime {
                 java.net.InetAddress.getLocalHost().getHostName()));
     }
 
+    /** --dependency waits, shows and refuses as a real 22.05's (DependencyScenario). */
+    @Test
+    void aDependentJobWaitsAndShowsItsDependencyAsSlurmDoes() throws Exception {
+        runtime.plugstackConf("# empty stack");
+        DependencyScenario.play(new DependencyScenario.Cluster() {
+            @Override
+            public String run(String... argv) {
+                try {
+                    return JobLaunchIT.run(String.join(" ", argv));
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+
+            @Override
+            public void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+                PlugstackRuntime.await(condition, what);
+            }
+        });
+    }
+
     /** scontrol show job prints a pending job's node range and its memory as a real 22.05 does (ShowJobFields). */
     @Test
     void scontrolShowJobPrintsNodeRangeAndMemoryAsSlurmDoes() throws Exception {

@@ -48,6 +48,8 @@ public enum SlurmErrno {
     ESLURM_ALREADY_DONE(2021, "Job/step already completing or completed"),
     /** 2025: "Task count specification invalid". */
     ESLURM_BAD_TASK_COUNT(2025, "Task count specification invalid"),
+    /** 2038: "Job dependency problem". */
+    ESLURM_DEPENDENCY(2038, "Job dependency problem"),
     /** 2040: "Licenses currently unavailable". */
     ESLURM_LICENSES_UNAVAILABLE(2040, "Licenses currently unavailable"),
     /** 2042: "Job is in held state, pending scheduler release". */

@@ -107,6 +107,23 @@ class RealSlurmClusterIT {
                 "plugstackit", slurm.workDir().toString(), host.contains(".") ? host.substring(0, host.indexOf('.')) : host));
     }
 
+    /** The bench's --dependency (DependencyScenario) is a real 22.05's. */
+    @Test
+    void aDependentJobWaitsAndShowsItsDependencyAsTheBenchDoes() throws Exception {
+        io.plugstack.itest.DependencyScenario.play(new io.plugstack.itest.DependencyScenario.Cluster() {
+            @Override
+            public String run(String... argv) {
+                Result r = slurm.run(T, argv);
+                return r.stdout() + r.stderr();
+            }
+
+            @Override
+            public void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+                Await.until(what, condition, java.time.Duration.ofSeconds(60), () -> "");
+            }
+        });
+    }
+
     /** The bench's scontrol show job fields (ShowJobFields) hold on a real 22.05. */
     @Test
     void scontrolShowJobPrintsWhatTheBenchPrints() {

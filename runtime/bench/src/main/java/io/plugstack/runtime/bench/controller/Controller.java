@@ -110,6 +110,7 @@ public final class Controller {
             rc = rc == 0 ? NodeFit.nodeNames(d, nodeName) : rc;
             rc = rc == 0 ? ReservationAccess.check(d, reservations()) : rc;
             rc = rc == 0 ? NodeFit.allocation(d, nodeCpus) : rc;
+            rc = rc == 0 ? dependencyCheck(d) : rc;
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
                 r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
@@ -218,6 +219,24 @@ public final class Controller {
         }
     }
 
+    /** A --dependency slurmctld cannot read is refused: "Job dependency problem". */
+    private static int dependencyCheck(JobDescriptor d) {
+        if (d.dependency() == null || d.dependency().isBlank()) {
+            return 0;
+        }
+        try {
+            JobDependency.parse(d.dependency());
+            return 0;
+        } catch (IllegalArgumentException e) {
+            return SlurmErrno.ESLURM_DEPENDENCY.code();
+        }
+    }
+
+    /** Whether {@code job} may not start yet for its dependency (unfulfilled, or never to be). */
+    public synchronized boolean waitsForDependency(Job job) {
+        return JobDependency.status(job, jobs).state() != JobDependency.State.SATISFIED;
+    }
+
     /** set_job_prio: a job without a priority (not held, none set by an operator) gets priority/basic's next. */
     private void prioritize(Job j) {
         if (j.desc.priority() == NoVal.NO_VAL && !j.state.finished()) {
@@ -286,7 +305,7 @@ public final class Controller {
      * ends; the wait is interruptible (false).
      */
     public synchronized boolean state(Job job, JobState state) {
-        while (state == JobState.RUNNING && job.held() && !job.state.finished() && !stopped) {
+        while (state == JobState.RUNNING && (job.held() || waitsForDependency(job)) && !job.state.finished() && !stopped) {
             try {
                 wait();
             } catch (InterruptedException e) {
@@ -422,12 +441,12 @@ public final class Controller {
 
     /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
     public synchronized List<JobInfo> jobInfos() {
-        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName, this::maxTime)).toList();
+        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName, this::maxTime, JobDependency.status(j, jobs))).toList();
     }
 
     /** Job {@code id} as scontrol show job and the node launching it see it. */
     public synchronized Optional<JobInfo> info(long id) {
-        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName, this::maxTime));
+        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName, this::maxTime, JobDependency.status(j, jobs)));
     }
 
     /** The partitions as configured now, in their configured order (sinfo, scontrol show partition). */

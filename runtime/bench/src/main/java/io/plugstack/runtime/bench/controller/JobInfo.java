@@ -76,8 +76,11 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         return UnixUsers.nameOrUid(uid);
     }
 
-    /** @param maxTime the MaxTime of a partition by name (NO_VAL for one not configured) */
-    static JobInfo of(Job j, String node, java.util.function.ToLongFunction<String> maxTime) {
+    /**
+     * @param maxTime    the MaxTime of a partition by name (NO_VAL for one not configured)
+     * @param dependency its dependency now: what scontrol and squeue show of it, and a pending job's reason
+     */
+    static JobInfo of(Job j, String node, java.util.function.ToLongFunction<String> maxTime, JobDependency.Status dependency) {
         JobDescriptor d = j.desc;
         long ntasks = set(d.numTasks()) ? d.numTasks() : NoVal.NO_VAL;
         int cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : NoVal.NO_VAL16;
@@ -88,10 +91,13 @@ public record JobInfo(long id, String name, long uid, long gid, String partition
         String command = argv.isEmpty() ? "" : batch && d.workDir() != null
                 ? Path.of(d.workDir()).resolve(argv.get(0)).toString() : String.join(" ", argv);
         long timeLimit = d.timeLimit() == NoVal.NO_VAL && d.partition() != null ? maxTime.applyAsLong(d.partition()) : d.timeLimit();
-        return new JobInfo(j.id, j.name, j.uid, j.gid, d.partition(), j.state, j.reason, Math.max(j.exitCode, 0), j.restarts,
+        String reason = !j.reason.isEmpty() || j.state != JobState.PENDING ? j.reason
+                : dependency.state() == JobDependency.State.FAILED ? "DependencyNeverSatisfied"
+                : dependency.state() == JobDependency.State.UNFULFILLED ? "Dependency" : "";
+        return new JobInfo(j.id, j.name, j.uid, j.gid, d.partition(), j.state, reason, Math.max(j.exitCode, 0), j.restarts,
                 timeLimit, j.submitTime, j.startTime, j.endTime, ntasks, cpt, cpus, started ? node : "",
                 d.minMemPerNode().orElse(NoVal.NO_VAL64), d.minMemPerCpu().orElse(NoVal.NO_VAL64), d.workDir(), d.stdOut(),
-                d.stdErr(), command, batch, d.account(), d.qos(), d.comment(), d.dependency(),
+                d.stdErr(), command, batch, d.account(), d.qos(), d.comment(), j.state.finished() ? null : dependency.shown(),
                 d.isSet(io.plugstack.api.jobsubmit.JobDescField.MAX_NODES) ? d.maxNodes() : 0, d.beginTime(), JobRequest.of(d, user(j.uid)));
     }
 
