@@ -32,6 +32,7 @@ public final class Controller {
     private final int nodeCpus;
     private final JobIds jobIds;
     private final BasicPriority priority = new BasicPriority();
+    private final JobPartitions partitionRules;
     private boolean drained;
     private boolean stopped;
     private String drainReason = "";
@@ -61,6 +62,7 @@ public final class Controller {
         this.nodeCpus = nodeCpus;
         this.jobSubmit = jobSubmit;
         this.partitions = partitions;
+        this.partitionRules = new JobPartitions(partitions);
         this.jobIds = jobIds;
     }
 
@@ -106,11 +108,11 @@ public final class Controller {
             int rules = CreateRequestRules.apply(d, d.userId());
             JobSubmitChain.Result r = rules != 0 ? new JobSubmitChain.Result(rules, Optional.empty(), "slurmctld")
                     : jobSubmit.submit(d, d.userId());
-            int rc = r.ok() ? partitionCheck(d) : r.rc();
+            int rc = r.ok() ? partitionRules.choose(d) : r.rc();
             rc = rc == 0 ? NodeFit.nodeNames(d, nodeName) : rc;
             rc = rc == 0 ? ReservationAccess.check(d, reservations()) : rc;
             rc = rc == 0 ? NodeFit.allocation(d, nodeCpus) : rc;
-            rc = rc == 0 ? dependencyCheck(d) : rc;
+            rc = rc == 0 ? JobDependency.check(d) : rc;
             if (rc != 0) {
                 List<String> refused = new ArrayList<>();
                 r.message().ifPresent(m -> m.lines().forEach(l -> refused.add(prefix + l)));
@@ -142,53 +144,6 @@ public final class Controller {
         return created;
     }
 
-    /** The partition the job runs in: the first existing of its list, or the default one (Slurm's _get_part_ptr_list). */
-    private int partitionCheck(JobDescriptor d) {
-        List<Partition> parts = partitions.get();
-        if (d.partition() == null) {
-            Optional<Partition> def = parts.stream().filter(Partition::isDefault).findFirst();
-            if (def.isEmpty()) {
-                return SlurmErrno.ESLURM_DEFAULT_PARTITION_NOT_SET.code();
-            }
-            d.setPartition(def.get().name());
-            defaultTimeLimit(d, def.get());
-            return 0;
-        }
-        for (String name : d.partition().split(",")) {
-            Optional<Partition> p = parts.stream().filter(x -> x.name().equals(name.trim())).findFirst();
-            if (p.isPresent()) {
-                defaultTimeLimit(d, p.get());
-                return 0;
-            }
-        }
-        return SlurmErrno.ESLURM_INVALID_PARTITION_NAME.code();
-    }
-
-    /**
-     * A job without --time gets its partition's DefaultTime at submission (_valid_job_part); without one
-     * it keeps none (job_rec.time_limit NO_VAL) until it starts, while squeue and scontrol show the
-     * partition's MaxTime ({@link JobInfo}).
-     */
-    private static void defaultTimeLimit(JobDescriptor d, Partition p) {
-        if (d.timeLimit() == NoVal.NO_VAL && p.defaultTime() != NoVal.NO_VAL) {
-            d.setTimeLimit(p.defaultTime());
-        }
-    }
-
-    /** select_nodes: a job starting without a limit takes its partition's DefaultTime, else its MaxTime. */
-    private void startTimeLimit(JobDescriptor d) {
-        if (d.timeLimit() == NoVal.NO_VAL) {
-            partitions.get().stream().filter(p -> p.name().equals(d.partition())).findFirst()
-                    .ifPresent(p -> d.setTimeLimit(p.defaultTime() != NoVal.NO_VAL ? p.defaultTime() : p.maxTime()));
-        }
-    }
-
-    /** A partition's MaxTime by name, NO_VAL for one no longer configured (what pack_job shows for a job without a limit). */
-    private long maxTime(String partition) {
-        return partitions.get().stream().filter(p -> p.name().equals(partition)).mapToLong(Partition::maxTime).findFirst()
-                .orElse(NoVal.NO_VAL);
-    }
-
     /**
      * {@code scontrol update job} (_update_job): a finished job is refused before the job_submit chain
      * runs; the chain's job_modify sees the request, the job as it is and the modifying uid (JS-2); only
@@ -216,19 +171,6 @@ public final class Controller {
             prioritize(job.get()); // a released job gets a priority again
             notifyAll(); // a released job may start now
             return new UpdateRequest.Answer(rc, r.message());
-        }
-    }
-
-    /** A --dependency slurmctld cannot read is refused: "Job dependency problem". */
-    private static int dependencyCheck(JobDescriptor d) {
-        if (d.dependency() == null || d.dependency().isBlank()) {
-            return 0;
-        }
-        try {
-            JobDependency.parse(d.dependency());
-            return 0;
-        } catch (IllegalArgumentException e) {
-            return SlurmErrno.ESLURM_DEPENDENCY.code();
         }
     }
 
@@ -318,7 +260,7 @@ public final class Controller {
         }
         if (state == JobState.RUNNING) {
             job.startTime = System.currentTimeMillis() / 1000;
-            startTimeLimit(job.desc);
+            partitionRules.startTimeLimit(job.desc);
         }
         job.state = state;
         notifyAll();
@@ -441,12 +383,12 @@ public final class Controller {
 
     /** Every job the controller knows, oldest first, as squeue and scontrol show job see them. */
     public synchronized List<JobInfo> jobInfos() {
-        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName, this::maxTime, JobDependency.status(j, jobs))).toList();
+        return jobs.values().stream().map(j -> JobInfo.of(j, nodeName, partitionRules::maxTime, JobDependency.status(j, jobs))).toList();
     }
 
     /** Job {@code id} as scontrol show job and the node launching it see it. */
     public synchronized Optional<JobInfo> info(long id) {
-        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName, this::maxTime, JobDependency.status(j, jobs)));
+        return Optional.ofNullable(jobs.get(id)).map(j -> JobInfo.of(j, nodeName, partitionRules::maxTime, JobDependency.status(j, jobs)));
     }
 
     /** The partitions as configured now, in their configured order (sinfo, scontrol show partition). */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.SlurmErrno;
 
 /**
@@ -87,6 +88,19 @@ final class JobDependency {
             }
         }
         return out;
+    }
+
+    /** 0, or ESLURM_DEPENDENCY for a --dependency slurmctld cannot read ("Job dependency problem"). */
+    static int check(JobDescriptor d) {
+        if (d.dependency() == null || d.dependency().isBlank()) {
+            return 0;
+        }
+        try {
+            parse(d.dependency());
+            return 0;
+        } catch (IllegalArgumentException e) {
+            return SlurmErrno.ESLURM_DEPENDENCY.code();
+        }
     }
 
     private static IllegalArgumentException refused() {
