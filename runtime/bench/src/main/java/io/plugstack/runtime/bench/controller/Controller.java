@@ -193,6 +193,7 @@ public final class Controller {
             return false;
         }
         j.desc.setDependency(dependency);
+        notifyAll(); // a job waiting for its dependency looks at the new one
         return true;
     }
 

@@ -75,6 +75,24 @@ class ControllerTest {
         assertThat(c.records()).singleElement().extracting(JobRecord::jobId).isEqualTo(j.id);
     }
 
+    /** The scheduler starts a dependent job once its dependency holds: here when the job it waits for completes. */
+    @Test
+    void aDependentJobStartsOnceTheJobItWaitsForCompletes() throws Exception {
+        Controller c = controller();
+        Job first = submit(c);
+        JobDescriptor d = new JobDescriptor();
+        d.setNumber(io.plugstack.api.jobsubmit.JobDescField.USER_ID, 0);
+        d.setDependency("afterok:" + first.id);
+        Job second = c.submit(request(d)).jobs().get(0);
+        java.util.concurrent.CompletableFuture<Boolean> started = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> c.state(second, JobState.RUNNING));
+        Thread.sleep(200);
+        assertThat(started).as("it waits while its dependency is unfulfilled").isNotDone();
+        c.finish(first, JobState.COMPLETED, 0, "");
+        assertThat(started.get(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(second.state()).isEqualTo(JobState.RUNNING);
+    }
+
     @Test
     void aFinishedJobOlderThanMinJobAgeIsPurgedAtTheNextSubmission() {
         Controller c = controller();
