@@ -28,16 +28,19 @@ class SlurmdContextIT extends BenchRuntime {
         java.nio.file.Files.copy(v2, runtime.deployDir().resolve("next.part"));
         java.nio.file.Files.move(runtime.deployDir().resolve("next.part"), deployed,
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        // new launches get version 2 once FileInstall has updated and refreshed the bundle
+        // new launches get version 2 once FileInstall has updated and refreshed the bundle; no job is launched meanwhile:
+        // one whose prolog met the plugin mid-refresh would fail as required and drain the node, and an srun then waits
         PlugstackRuntime.await(() -> {
             try {
-                run("srun true");
-                List<String> local = lines(log).stream().filter(l -> l.startsWith("init local")).toList();
-                return local.get(local.size() - 1).endsWith("version=2");
+                String shown = shell.run("plugstack:plugin itest.counter");
+                return shown.contains("itest.counter 2.0.0") && shown.contains("status           READY");
             } catch (Exception e) {
                 return false;
             }
-        }, "new launches to use version 2");
+        }, "version 2 to be ready");
+        run("srun true");
+        List<String> local = lines(log).stream().filter(l -> l.startsWith("init local")).toList();
+        assertThat(local.get(local.size() - 1)).endsWith("version=2");
         assertThat(lines(log)).filteredOn(l -> l.contains(" slurmd ")).hasSize(1);
 
         assertThat(run("scontrol restart slurmd")).contains("slurmd restarted");
