@@ -34,9 +34,25 @@ class NodeModeIT extends BootedRuntime {
         Files.writeString(part, "socket_dir=" + sockets + "\n");
         Files.move(part, runtime.deployDir().resolve("plugstack.node.cfg"), StandardCopyOption.ATOMIC_MOVE);
         Path user = sockets.resolve("user.sock");
-        PlugstackRuntime.await(() -> Files.exists(user), "node mode to serve " + user);
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(user));
+        // served once a connection is accepted: the file can exist a moment before (a listener bound, then
+        // replaced as the configuration reaches node mode again)
+        SocketChannel[] served = new SocketChannel[1];
+        PlugstackRuntime.await(() -> {
+            try {
+                SocketChannel c = SocketChannel.open(StandardProtocolFamily.UNIX);
+                try {
+                    c.connect(UnixDomainSocketAddress.of(user));
+                } catch (java.io.IOException e) {
+                    c.close();
+                    return false;
+                }
+                served[0] = c;
+                return true;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }, "node mode to serve " + user);
+        try (SocketChannel ch = served[0]) {
             OutputStream out = Channels.newOutputStream(ch);
             InputStream in = Channels.newInputStream(ch);
             Wire.write(out, FrameType.HELLO, new Messages.Hello(Wire.PROTOCOL, 1, "25.11.0", 1, List.of(), null).encode());
