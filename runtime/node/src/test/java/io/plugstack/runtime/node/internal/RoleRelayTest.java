@@ -142,13 +142,23 @@ class RoleRelayTest {
                 RoleRelay relay = RoleRelay.start(dir, ChildRole.USER, me.uid(), new LiveSessions(), null, new Admission.Limits(3, 3, 0),
                         SlurmLog.lines("t", System.err, 0))) {
             role.bind(UnixDomainSocketAddress.of(roleDir.resolve("role.sock")));
+            // each role connection on its own thread: the relay keeps spare connections, and one it has not used
+            // yet sends nothing, which would hold a one-at-a-time acceptor (a clean-clone run hung there)
             Thread acceptor = new Thread(() -> {
                 try {
                     for (;;) {
                         SocketChannel ch = role.accept();
-                        RelayedPeer.read(new DataInputStream(ChannelStreams.in(ch)));
-                        ChannelStreams.out(ch).write('w'); // "welcome": the connection is relayed and served
                         roleEnds.add(ch);
+                        Thread served = new Thread(() -> {
+                            try {
+                                RelayedPeer.read(new DataInputStream(ChannelStreams.in(ch)));
+                                ChannelStreams.out(ch).write('w'); // "welcome": the connection is relayed and served
+                            } catch (Exception closed) {
+                                // a spare the test never used, closed at its end
+                            }
+                        });
+                        served.setDaemon(true);
+                        served.start();
                     }
                 } catch (Exception closed) {
                     // the test is over
