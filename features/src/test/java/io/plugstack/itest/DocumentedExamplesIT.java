@@ -27,31 +27,52 @@ class DocumentedExamplesIT extends BootedRuntime {
         return Path.of(System.getProperty("plugstack.readme", "../README.md"));
     }
 
+    /** README.md, then docs/*.md beside it, by name: every document a reader may copy a command from. */
+    static List<Path> documents() throws java.io.IOException {
+        List<Path> docs = new ArrayList<>(List.of(readme()));
+        Path dir = readme().toAbsolutePath().resolveSibling("docs");
+        if (Files.isDirectory(dir)) {
+            try (java.util.stream.Stream<Path> md = Files.list(dir)) {
+                md.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
+            }
+        }
+        return docs;
+    }
+
+    /** What a document is called in messages: README.md, docs/author-guide.md. */
+    static String name(Path doc) {
+        return doc.getParent() != null && doc.getParent().getFileName() != null && doc.getParent().getFileName().toString().equals("docs")
+                ? "docs/" + doc.getFileName() : doc.getFileName().toString();
+    }
+
     @Test
     void everyDocumentedExamplePrintsWhatReadmeShows() throws Exception {
-        ReadmeExamples doc = ReadmeExamples.parse(Files.readAllLines(readme()));
-        assertThat(doc.examples()).as("README.md's marked examples").hasSizeGreaterThanOrEqualTo(5);
+        List<ReadmeExamples.Example> examples = new ArrayList<>();
+        for (Path d : documents()) {
+            examples.addAll(ReadmeExamples.parse(name(d), Files.readAllLines(d)).examples());
+        }
+        assertThat(examples).as("the documents' marked examples").hasSizeGreaterThanOrEqualTo(5);
         Shell shell = runtime.shell();
         shell.cd(runtime.home());
         List<String> failures = new ArrayList<>();
-        for (ReadmeExamples.Example e : doc.examples()) {
+        for (ReadmeExamples.Example e : examples) {
             for (String setup : e.setup()) {
                 Process p = new ProcessBuilder("bash", "-c", setup).directory(runtime.home().toFile()).inheritIO().start();
                 if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
                     p.destroyForcibly();
-                    failures.add("README.md:" + e.line() + ": example " + e.name() + ": setup failed: " + setup);
+                    failures.add(e.file() + ":" + e.line() + ": example " + e.name() + ": setup failed: " + setup);
                 }
             }
             for (ReadmeExamples.Step step : e.steps()) {
                 String output = runStep(shell, step, e.anyOrder());
                 List<String> missing = ReadmeExamples.missing(step.expected(), output.lines().toList(), e.anyOrder());
                 if (!missing.isEmpty()) {
-                    failures.add("README.md:" + step.line() + ": example " + e.name() + ": 'g! " + step.command()
+                    failures.add(e.file() + ":" + step.line() + ": example " + e.name() + ": 'g! " + step.command()
                             + "' did not print " + missing + "; it printed:\n" + output.indent(4));
                 }
             }
         }
-        assertThat(failures).as("README examples that drifted").isEmpty();
+        assertThat(failures).as("documented examples that drifted").isEmpty();
     }
 
     private static String runStep(Shell shell, ReadmeExamples.Step step, boolean anyOrder) throws Exception {

@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The examples README.md documents, as data: every fenced block right after a line
+ * The examples README.md and docs/*.md document, as data: every fenced block right after a line
  * {@code <!-- example: NAME [any-order] -->}. In the block, a line {@code g! COMMAND} is a command
  * typed at the shell's prompt; the lines under it, up to the next command, are what it must print.
  * An expected line matches an output line where {@code ...} stands for any text; the expected lines
@@ -22,7 +22,7 @@ record ReadmeExamples(List<Example> examples) {
     private static final Pattern SETUP = Pattern.compile("^<!-- setup: (.*) -->$");
 
     /** One documented block: where it is, its setup commands and its commands with what each prints. */
-    record Example(String name, int line, boolean anyOrder, List<String> setup, List<Step> steps) {
+    record Example(String file, String name, int line, boolean anyOrder, List<String> setup, List<Step> steps) {
     }
 
     /** A command as typed at the prompt and the output lines it must show. */
@@ -30,6 +30,11 @@ record ReadmeExamples(List<Example> examples) {
     }
 
     static ReadmeExamples parse(List<String> readme) {
+        return parse("README.md", readme);
+    }
+
+    /** The examples of one document, {@code file} naming it in messages (README.md, docs/author-guide.md). */
+    static ReadmeExamples parse(String file, List<String> readme) {
         List<Example> found = new ArrayList<>();
         for (int i = 0; i < readme.size(); i++) {
             Matcher m = MARKER.matcher(readme.get(i).strip());
@@ -44,7 +49,7 @@ record ReadmeExamples(List<Example> examples) {
                 if (s.matches()) {
                     setup.add(s.group(1));
                 } else if (!readme.get(j).isBlank()) {
-                    throw new IllegalArgumentException("README.md:" + (j + 1) + ": example " + m.group(1)
+                    throw new IllegalArgumentException(file + ":" + (j + 1) + ": example " + m.group(1)
                             + ": expected a fenced block or <!-- setup: ... --> after the marker, found: " + readme.get(j));
                 }
             }
@@ -56,16 +61,16 @@ record ReadmeExamples(List<Example> examples) {
                 } else if (l.startsWith("# ") || l.isBlank()) {
                     continue;
                 } else if (steps.isEmpty()) {
-                    throw new IllegalArgumentException("README.md:" + (j + 1) + ": example " + m.group(1)
+                    throw new IllegalArgumentException(file + ":" + (j + 1) + ": example " + m.group(1)
                             + ": output before any 'g! ' command: " + l);
                 } else {
                     steps.get(steps.size() - 1).expected().add(l);
                 }
             }
             if (j >= readme.size()) {
-                throw new IllegalArgumentException("README.md:" + markerLine + ": example " + m.group(1) + ": unterminated block");
+                throw new IllegalArgumentException(file + ":" + markerLine + ": example " + m.group(1) + ": unterminated block");
             }
-            found.add(new Example(m.group(1), markerLine, m.group(2) != null, setup, steps));
+            found.add(new Example(file, m.group(1), markerLine, m.group(2) != null, setup, steps));
             i = j;
         }
         return new ReadmeExamples(found);

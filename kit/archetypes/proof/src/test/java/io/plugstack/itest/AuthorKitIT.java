@@ -145,7 +145,11 @@ class AuthorKitIT {
     }
 
     private static AuthorTutorial tutorial(String name) throws IOException {
-        return AuthorTutorial.named(AuthorTutorial.parse(Files.readAllLines(DocumentedExamplesIT.readme())), name);
+        java.util.List<AuthorTutorial> all = new java.util.ArrayList<>();
+        for (Path doc : DocumentedExamplesIT.documents()) {
+            all.addAll(AuthorTutorial.parse(DocumentedExamplesIT.name(doc), Files.readAllLines(doc)));
+        }
+        return AuthorTutorial.named(all, name);
     }
 
     /** Runs the tutorial's steps in order; the first that fails (or does not print what README shows) fails the test. */
@@ -161,7 +165,7 @@ class AuthorKitIT {
         Shell console = runtime.shell();
         for (AuthorTutorial.Step step : tutorial.steps()) {
             long start = System.nanoTime();
-            String where = "README.md:" + step.line() + ": tutorial " + name + ": " + (step.console() ? "g! " : "$ ") + step.command();
+            String where = tutorial.file() + ":" + step.line() + ": tutorial " + name + ": " + (step.console() ? "g! " : "$ ") + step.command();
             if (!step.console() && step.command().startsWith("cd ")) {
                 cwd = cwd.resolve(step.command().substring(3).strip()).normalize();
                 assertThat(cwd).as(where).isDirectory();

@@ -6,14 +6,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * README.md's plugin author's tutorial, as data: every fenced block right after a line
+ * The plugin author's tutorial in README.md or docs/*.md, as data: every fenced block right after a line
  * {@code <!-- tutorial: NAME -->}. In the block, {@code $ COMMAND} is typed at a Unix shell (a line
  * ending in {@code " \"} goes on on the next line; {@code $ cd DIR} changes the directory the next
  * commands run in), {@code g! COMMAND} at Plugstack's console; the lines under a command, up to the
  * next one, are what it must print ({@link ReadmeExamples#lineMatches}: {@code ...} stands for any text,
  * in order, other lines may come between). A line {@code # ...} is a comment for the reader.
  */
-record AuthorTutorial(String name, int line, List<Step> steps) {
+record AuthorTutorial(String file, String name, int line, List<Step> steps) {
 
     static final String SHELL = "$ ";
     private static final Pattern MARKER = Pattern.compile("^<!-- tutorial: (\\S+) -->$");
@@ -23,6 +23,11 @@ record AuthorTutorial(String name, int line, List<Step> steps) {
     }
 
     static List<AuthorTutorial> parse(List<String> readme) {
+        return parse("README.md", readme);
+    }
+
+    /** The tutorials of one document, {@code file} naming it in messages. */
+    static List<AuthorTutorial> parse(String file, List<String> readme) {
         List<AuthorTutorial> found = new ArrayList<>();
         for (int i = 0; i < readme.size(); i++) {
             Matcher m = MARKER.matcher(readme.get(i).strip());
@@ -35,7 +40,7 @@ record AuthorTutorial(String name, int line, List<Step> steps) {
                 j++;
             }
             if (j >= readme.size() || !readme.get(j).startsWith("```")) {
-                throw new IllegalArgumentException("README.md:" + (i + 1) + ": tutorial " + name + ": expected a fenced block after the marker");
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": tutorial " + name + ": expected a fenced block after the marker");
             }
             List<Step> steps = new ArrayList<>();
             for (j++; j < readme.size() && !readme.get(j).startsWith("```"); j++) {
@@ -52,23 +57,23 @@ record AuthorTutorial(String name, int line, List<Step> steps) {
                 } else if (l.startsWith("# ") || l.isBlank()) {
                     continue;
                 } else if (steps.isEmpty()) {
-                    throw new IllegalArgumentException("README.md:" + (j + 1) + ": tutorial " + name + ": output before any command: " + l);
+                    throw new IllegalArgumentException(file + ":" + (j + 1) + ": tutorial " + name + ": output before any command: " + l);
                 } else {
                     steps.get(steps.size() - 1).expected().add(l);
                 }
             }
             if (j >= readme.size()) {
-                throw new IllegalArgumentException("README.md:" + (i + 1) + ": tutorial " + name + ": unterminated block");
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": tutorial " + name + ": unterminated block");
             }
-            found.add(new AuthorTutorial(name, i + 1, steps));
+            found.add(new AuthorTutorial(file, name, i + 1, steps));
             i = j;
         }
         return found;
     }
 
-    /** The tutorial named {@code name}; a README without it fails saying so. */
+    /** The tutorial named {@code name}; documents without it fail saying so. */
     static AuthorTutorial named(List<AuthorTutorial> tutorials, String name) {
         return tutorials.stream().filter(t -> t.name().equals(name)).findFirst()
-                .orElseThrow(() -> new AssertionError("README.md has no <!-- tutorial: " + name + " --> block"));
+                .orElseThrow(() -> new AssertionError("no document has a <!-- tutorial: " + name + " --> block"));
     }
 }

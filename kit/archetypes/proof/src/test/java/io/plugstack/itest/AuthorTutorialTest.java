@@ -51,8 +51,8 @@ class AuthorTutorialTest {
     }
 
     @Test
-    void aTutorialTheProofLooksForAndReadmeLacksIsNamed() {
+    void aTutorialTheProofLooksForAndTheDocumentsLackIsNamed() {
         assertThatThrownBy(() -> AuthorTutorial.named(AuthorTutorial.parse(README), "cli_filter"))
-                .hasMessage("README.md has no <!-- tutorial: cli_filter --> block");
+                .hasMessage("no document has a <!-- tutorial: cli_filter --> block");
     }
 }
