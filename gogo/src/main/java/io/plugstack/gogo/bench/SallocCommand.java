@@ -17,6 +17,6 @@ public final class SallocCommand {
 
     @Descriptor("allocate, run a command in the allocation, release it: salloc [options] [command [args]]")
     public String salloc(CommandSession session, @Descriptor("options and command") String... args) {
-        return Terminal.run("salloc", session, io -> bench.salloc(Terminal.args(args), io));
+        return Terminal.run(session, io -> bench.salloc(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class SbatchCommand {
 
     @Descriptor("submit a batch script: sbatch [options] script [args]")
     public String sbatch(CommandSession session, @Descriptor("options and command") String... args) {
-        return Terminal.run("sbatch", session, io -> bench.sbatch(Terminal.args(args), io));
+        return Terminal.run(session, io -> bench.sbatch(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class ScancelCommand {
 
     @Descriptor("cancel jobs: scancel [-u user] [-n name] [-p partition] [-t state] [-v] [jobid...] (they end CANCELLED; a running one is killed and its epilog runs)")
     public String scancel(CommandSession session, @Descriptor("job ids") String... args) {
-        return Terminal.run("scancel", session, io -> bench.scancel(Terminal.args(args), io));
+        return Terminal.run(session, io -> bench.scancel(Terminal.args(args), io));
     }
 }

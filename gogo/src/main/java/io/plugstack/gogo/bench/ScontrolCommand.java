@@ -17,6 +17,6 @@ public final class ScontrolCommand {
 
     @Descriptor("scontrol show job|partition|node|config [name] | update JobId=<id> Key=Value... | update NodeName=<node> State=RESUME|DRAIN [Reason=...] | restart slurmd")
     public String scontrol(CommandSession session, @Descriptor("options") String... args) {
-        return Terminal.result(session, "scontrol", io -> bench.scontrol(Terminal.args(args), io));
+        return Terminal.result(session, io -> bench.scontrol(Terminal.args(args), io));
     }
 }

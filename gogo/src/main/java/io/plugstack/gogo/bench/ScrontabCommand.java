@@ -17,6 +17,6 @@ public final class ScrontabCommand {
 
     @Descriptor("scrontab [options]: runs the allocator-context init and exit of the SPANK stack")
     public String scrontab(CommandSession session, @Descriptor("options and command") String... args) {
-        return Terminal.run("scrontab", session, io -> bench.scrontab(Terminal.args(args), io));
+        return Terminal.run(session, io -> bench.scrontab(Terminal.args(args), io));
     }
 }

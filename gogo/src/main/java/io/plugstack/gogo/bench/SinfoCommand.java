@@ -17,6 +17,6 @@ public final class SinfoCommand {
 
     @Descriptor("show partitions and the node: sinfo [-p partitions] [-t states] [-o format] [-h] [-l] [-s] [-R]")
     public String sinfo(CommandSession session, @Descriptor("options") String... args) {
-        return Terminal.result(session, "sinfo", io -> bench.sinfo(Terminal.args(args), io));
+        return Terminal.result(session, io -> bench.sinfo(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class SqueueCommand {
 
     @Descriptor("list jobs: squeue [-j ids] [-u users] [-p partitions] [-n names] [-t states|all] [-o format] [-h] [-l]")
     public String squeue(CommandSession session, @Descriptor("options") String... args) {
-        return Terminal.result(session, "squeue", io -> bench.squeue(Terminal.args(args), io));
+        return Terminal.result(session, io -> bench.squeue(Terminal.args(args), io));
     }
 }

@@ -17,6 +17,6 @@ public final class SrunCommand {
 
     @Descriptor("run a job step: srun [options] command [args] (plugin options such as --renice=5 included)")
     public String srun(CommandSession session, @Descriptor("options and command") String... args) {
-        return Terminal.run("srun", session, io -> bench.srun(Terminal.args(args), io));
+        return Terminal.run(session, io -> bench.srun(Terminal.args(args), io));
     }
 }

@@ -30,11 +30,11 @@ final class Terminal {
     }
 
     /**
-     * Runs Slurm command {@code name} in the foreground of the console: Ctrl-C goes to the command
+     * Runs a Slurm command in the foreground of the console: Ctrl-C goes to the command
      * (srun acts on it, the others ignore it as they wait), never to the runtime. It prints what the real
      * command prints and no more; its exit code is kept in the session ({@link #STATUS}).
      */
-    static String run(String name, CommandSession session, ToIntFunction<CommandIO> command) {
+    static String run(CommandSession session, ToIntFunction<CommandIO> command) {
         CommandIO io = io(session);
         status(session, TerminalSignals.whileRunning(session, io.interrupts()::interrupt, () -> command.applyAsInt(io)));
         return null;
@@ -44,7 +44,7 @@ final class Terminal {
      * A query's output as the command's result (squeue, sinfo, scontrol): Gogo prints it, and pipes and
      * scripts can use it; errors go to the console; the exit code is kept in the session ({@link #STATUS}).
      */
-    static String result(CommandSession session, String command, ToIntFunction<CommandIO> run) {
+    static String result(CommandSession session, ToIntFunction<CommandIO> run) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CommandIO console = io(session);
         int code = run.applyAsInt(new CommandIO(new PrintStream(out, true, StandardCharsets.UTF_8), console.err(), console.env(),

@@ -52,9 +52,14 @@ public final class StackOptions implements OptionHooks, SessionOptions {
         return refs.computeIfAbsent(p, x -> new PluginRef(x.name(), x.named()));
     }
 
+    /** The stack's plugin an option came from, if it is still in the stack. */
+    private Optional<StackPlugin> pluginOf(PluginRef ref) {
+        return refs.entrySet().stream().filter(e -> e.getValue().equals(ref)).map(Map.Entry::getKey).findFirst();
+    }
+
     /** The symbolic name of the plugin an option came from (log lines name it as plugstack.conf does). */
     private String bundleOf(PluginRef ref) {
-        return refs.entrySet().stream().filter(e -> e.getValue().equals(ref)).map(e -> e.getKey().label()).findFirst().orElse(ref.label());
+        return pluginOf(ref).map(StackPlugin::label).orElse(ref.label());
     }
 
     /**
@@ -62,8 +67,7 @@ public final class StackOptions implements OptionHooks, SessionOptions {
      * option (a plugin no longer in the stack gets none).
      */
     public void callbacksRunWith(BiFunction<StackPlugin, ToIntFunction<Spank>, Integer> handle) {
-        cache.callbacks((ref, callback) -> refs.entrySet().stream().filter(e -> e.getValue().equals(ref)).findFirst()
-                .map(e -> handle.apply(e.getKey(), callback)).orElseGet(() -> callback.applyAsInt(null)));
+        cache.callbacks((ref, callback) -> pluginOf(ref).map(p -> handle.apply(p, callback)).orElseGet(() -> callback.applyAsInt(null)));
     }
 
     @Override
