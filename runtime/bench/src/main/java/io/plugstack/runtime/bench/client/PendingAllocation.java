@@ -19,9 +19,10 @@ final class PendingAllocation {
     /** Job {@code job} RUNNING, after waiting if it must: false when it was cancelled meanwhile (the command exits). */
     static boolean start(Cluster c, ClientSession s, Job job) {
         boolean drained = c.controller().drained();
-        boolean waits = drained || job.held() || c.controller().waitsForDependency(job);
+        boolean held = job.held();
+        boolean waits = drained || held || c.controller().waitsForDependency(job);
         if (waits) {
-            if (drained || job.held()) {
+            if (drained || held) {
                 s.log.info(drained ? SlurmErrno.strerror(SlurmErrno.ESLURM_NODE_NOT_AVAIL.code())
                         : SlurmErrno.strerror(SlurmErrno.ESLURM_JOB_HELD.code()));
             }

@@ -52,9 +52,9 @@ public final class Sbatch {
             s.log.error("Unable to open file " + s.line().command.get(0));
             return s.exitWith(1);
         }
-        // the request's argv: none for --wrap, else the script as sbatch's search_path finds it
-        List<String> requestArgv = wrap.isPresent() ? List.of()
-                : ClientDefaults.batchArgv(s.line().command, io.workdir(), io.env());
+        // the request's argv: none for --wrap, else script_argv, the script as sbatch's search_path found it
+        // (looked up once, when the options were processed: cli_filter saw the same, as in sbatch)
+        List<String> requestArgv = wrap.isPresent() ? List.of() : s.jobOptions.argv();
         List<io.plugstack.api.jobsubmit.JobDescriptor> descs = Submission.descriptors(s, requestArgv,
                 wrap.isPresent() ? "wrap" : script.getFileName().toString());
         for (io.plugstack.api.jobsubmit.JobDescriptor d : descs) {

@@ -73,7 +73,7 @@ public final class Srun {
         try {
             out = outputFile(c, s, job, SubmitOption.OUTPUT);
             err = outputFile(c, s, job, SubmitOption.ERROR);
-            java.util.Map<String, String> env = new java.util.LinkedHashMap<>(s.jobEnvironment());
+            Map<String, String> env = new java.util.LinkedHashMap<>(s.jobEnvironment());
             // srun's env_array_for_step and slurmstepd's setup_env: the step's tasks' SLURM_* variables
             env.putAll(AllocationEnvironment.step(Submission.allocationFacts(c, s, job).forStep(new AllocationEnvironment.Step(stepId, ntasks))));
             StepResult step = c.node().stepd().run(new StepRequest(SlurmCommand.SRUN, job, stepId, s.line().command, ntasks,

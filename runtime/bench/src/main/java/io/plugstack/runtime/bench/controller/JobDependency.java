@@ -120,8 +120,7 @@ final class JobDependency {
             return new Status(text, State.FAILED);
         }
         List<String> shown = new ArrayList<>();
-        boolean anyFailed = false;
-        boolean allFailed = true;
+        boolean allFailed = true; // every alternative has an element that can never hold
         for (List<Element> all : any) {
             List<String> left = new ArrayList<>();
             boolean failed = false;
@@ -135,11 +134,10 @@ final class JobDependency {
             if (left.isEmpty()) {
                 return Status.NONE; // this alternative holds
             }
-            anyFailed |= failed;
             allFailed &= failed;
             shown.add(String.join(",", left));
         }
-        return new Status(String.join("?", shown), anyFailed && allFailed ? State.FAILED : State.UNFULFILLED);
+        return new Status(String.join("?", shown), allFailed ? State.FAILED : State.UNFULFILLED);
     }
 
     private static State state(Element e, Job self, Job other, Collection<Job> all) {

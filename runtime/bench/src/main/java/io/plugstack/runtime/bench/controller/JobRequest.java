@@ -1,5 +1,11 @@
 package io.plugstack.runtime.bench.controller;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import io.plugstack.api.jobsubmit.JobDescField;
 import io.plugstack.api.jobsubmit.JobDescriptor;
 import io.plugstack.api.slurm.NoVal;
@@ -31,27 +37,34 @@ import io.plugstack.api.slurm.NoVal;
  */
 public record JobRequest(long priority, long nice, int requeue, String reqNodes, String excNodes, String features, String licenses,
         String network, int shared, boolean contiguous, long minCpusNode, long minTmpDisk, long timeMin, long ntasksPerNode,
-        String stdIn, String reservation, String adminComment, java.util.List<String> tres, long mailType, String mailUser) {
+        String stdIn, String reservation, String adminComment, List<String> tres, long mailType, String mailUser) {
 
     /** A job that asked for nothing besides the defaults. */
     public static final JobRequest DEFAULTS = new JobRequest(NoVal.NO_VAL, 0, 1, null, null, null, null, null, NoVal.NO_VAL16, false, 1,
-            0, 0, 0, null, null, null, java.util.List.of(), 0, null);
+            0, 0, 0, null, null, null, List.of(), 0, null);
 
     /** The optional TRES lines' keys and the job_desc fields they show, in job_info.c's order. */
-    private static final java.util.Map<String, JobDescField> TRES_LINES = tresLines();
+    private static final Map<String, JobDescField> TRES_LINES = tresLines();
 
-    private static java.util.Map<String, JobDescField> tresLines() {
-        java.util.Map<String, JobDescField> m = new java.util.LinkedHashMap<>();
+    private static Map<String, JobDescField> tresLines() {
+        Map<String, JobDescField> m = new LinkedHashMap<>();
         m.put("CpusPerTres", JobDescField.CPUS_PER_TRES);
         m.put("MemPerTres", JobDescField.MEM_PER_TRES);
         m.put("TresPerJob", JobDescField.TRES_PER_JOB);
         m.put("TresPerNode", JobDescField.TRES_PER_NODE);
         m.put("TresPerTask", JobDescField.TRES_PER_TASK);
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 
     static JobRequest of(JobDescriptor d, String userName) {
-        java.util.List<String> tres = new java.util.ArrayList<>();
+        long nice = d.nice() == NoVal.NO_VAL ? 0 : d.nice() - NoVal.NICE_OFFSET;
+        long requeue = d.getNumber(JobDescField.REQUEUE);
+        long cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : 1;
+        long pnMin = d.getNumber(JobDescField.PN_MIN_CPUS);
+        long tmp = d.getNumber(JobDescField.PN_MIN_TMP_DISK);
+        long timeMin = d.getNumber(JobDescField.TIME_MIN);
+        long perNode = perNode(d.getNumber(JobDescField.NTASKS_PER_NODE));
+        List<String> tres = new ArrayList<>();
         TRES_LINES.forEach((key, field) -> {
             String v = d.getString(field);
             if (v != null && !v.isEmpty()) {
@@ -61,29 +74,13 @@ public record JobRequest(long priority, long nice, int requeue, String reqNodes,
         long mail = d.getNumber(JobDescField.MAIL_TYPE);
         mail = mail == NoVal.NO_VAL16 || mail == NoVal.NO_VAL ? 0 : mail;
         String mailUser = d.getString(JobDescField.MAIL_USER);
-        return of(d).with(tres, mail, mail != 0 && mailUser == null ? userName : mailUser);
-    }
-
-    private JobRequest with(java.util.List<String> tres, long mailType, String mailUser) {
-        return new JobRequest(priority, nice, requeue, reqNodes, excNodes, features, licenses, network, shared, contiguous, minCpusNode,
-                minTmpDisk, timeMin, ntasksPerNode, stdIn, reservation, adminComment, java.util.List.copyOf(tres), mailType, mailUser);
-    }
-
-    private static JobRequest of(JobDescriptor d) {
-        long nice = d.nice() == NoVal.NO_VAL ? 0 : d.nice() - NoVal.NICE_OFFSET;
-        long requeue = d.getNumber(JobDescField.REQUEUE);
-        long cpt = d.cpusPerTask() > 0 && d.cpusPerTask() != NoVal.NO_VAL16 ? d.cpusPerTask() : 1;
-        long pnMin = d.getNumber(JobDescField.PN_MIN_CPUS);
-        long tmp = d.getNumber(JobDescField.PN_MIN_TMP_DISK);
-        long timeMin = d.getNumber(JobDescField.TIME_MIN);
-        long perNode = d.getNumber(JobDescField.NTASKS_PER_NODE);
         return new JobRequest(d.priority(), nice, requeue == NoVal.NO_VAL16 ? 1 : (int) requeue, d.getString(JobDescField.REQ_NODES),
                 d.getString(JobDescField.EXC_NODES), d.getString(JobDescField.FEATURES), d.getString(JobDescField.LICENSES),
                 d.getString(JobDescField.NETWORK), (int) d.getNumber(JobDescField.SHARED), d.getNumber(JobDescField.CONTIGUOUS) == 1,
-                Math.max(cpt * Math.max(1, perNode(perNode)), pnMin == NoVal.NO_VAL16 ? 1 : pnMin), tmp == NoVal.NO_VAL ? 0 : tmp,
-                timeMin == NoVal.NO_VAL ? 0 : timeMin, perNode(perNode),
+                Math.max(cpt * Math.max(1, perNode), pnMin == NoVal.NO_VAL16 ? 1 : pnMin), tmp == NoVal.NO_VAL ? 0 : tmp,
+                timeMin == NoVal.NO_VAL ? 0 : timeMin, perNode,
                 d.getString(JobDescField.STD_IN), d.getString(JobDescField.RESERVATION), d.getString(JobDescField.ADMIN_COMMENT),
-                java.util.List.of(), 0, null);
+                List.copyOf(tres), mail, mail != 0 && mailUser == null ? userName : mailUser);
     }
 
     private static long perNode(long raw) {
