@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * README.md's documented shell examples ({@link ReadmeExamples}), run in order in one runtime booted
+ * The documented shell examples of README.md and docs/*.md ({@link ReadmeExamples}), run in order in one runtime booted
  * from the distribution, as a new user would type them: the test fails when a command's output
- * drifts from what README shows. Commands that only look (squeue, sinfo, scontrol show, ...) are
+ * drifts from what the document shows. Commands that only look (squeue, sinfo, scontrol show, ...) are
  * run again, for a bounded time, until they show it: a batch job finishes in the background.
  */
 class DocumentedExamplesIT extends BootedRuntime {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * The bench's sbatch, srun and salloc send job_submit/lua the request real clients send (issue 17):
  * the probe job_submit.lua (test resources, jobdesc-probe) dumps every job_desc field for each command
  * line of cases.tsv, on the bench here, and the dumps are compared field by field with what it dumped on
- * a real Slurm 22.05.8 (jobdesc-probe/real-22.05.8). The only differences allowed are README's: the
+ * a real Slurm 22.05.8 (jobdesc-probe/real-22.05.8). The only differences allowed are docs/reference.md's: the
  * user (the real run's plugstackit, root here), the submitting host and the work directory.
  */
 class JobDescProbeIT extends BenchRuntime {
@@ -28,7 +28,7 @@ class JobDescProbeIT extends BenchRuntime {
     private static final String PROBE = "jobdesc-probe/";
     /** The real run's work directory (see real-22.05.8/README.md). */
     private static final String REAL_WORK = "/tmp/jsl-cluster/work";
-    /** Identity (who ran the commands) and host: the differences README's job_desc table allows. */
+    /** Identity (who ran the commands) and host: the differences docs/reference.md's job_desc table allows. */
     private static final Set<String> ALLOWED = Set.of("user_id", "group_id", "user_name", "submit_uid", "alloc_node");
 
     @AfterEach

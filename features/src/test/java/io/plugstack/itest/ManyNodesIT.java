@@ -21,7 +21,7 @@ import io.plugstack.itest.realslurm.NodeDaemon;
 import io.plugstack.itest.realslurm.RealSlurm.Result;
 
 /**
- * Rolling a plugin and its pin out to many nodes with tools a site already has (README "Many nodes"):
+ * Rolling a plugin and its pin out to many nodes with tools a site already has (docs/admin-guide.md, "Many nodes"):
  * every node's runtime watches one deploy folder on a shared filesystem ({@code plugstack.deploy.dir})
  * and reads one plugstack.conf there ({@code plugstack.spank.conf}); a pin goes to every node through
  * its admin socket, in a loop (pdsh/clush on a real cluster); the same loop shows which version each

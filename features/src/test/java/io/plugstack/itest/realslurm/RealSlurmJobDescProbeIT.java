@@ -35,7 +35,7 @@ class RealSlurmJobDescProbeIT {
     private static final Duration T = Duration.ofSeconds(30);
     /**
      * 22.05's job_desc.environment is a proxy that cannot be listed, so neither the shim nor the C plugin
-     * sends it (README, "job_submit on a real slurmctld").
+     * sends it (docs/reference.md, "job_submit on a real slurmctld").
      */
     private static final Set<String> NOT_CARRIED = Set.of("environment");
     /** The second partition's keys: a partition with defaults and limits beside debug, which has none. */

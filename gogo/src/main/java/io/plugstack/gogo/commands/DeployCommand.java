@@ -31,7 +31,7 @@ public final class DeployCommand {
         return Commands.run("deploy", () -> deploy(Arguments.of("deploy", "deploy <jar path or mvn:g/a/v or g:a:v>", args, 1, 1).get(0)));
     }
 
-    /** What a plugin that will not serve comes to: deploy fails for it, as README says. */
+    /** What a plugin that will not serve comes to: deploy fails for it, as docs/reference.md says. */
     static final java.util.Set<PluginStatus> NOT_RUNNING = java.util.EnumSet.of(PluginStatus.REFUSED, PluginStatus.UNRESOLVED,
             PluginStatus.INIT_FAILED, PluginStatus.FAILED);
 

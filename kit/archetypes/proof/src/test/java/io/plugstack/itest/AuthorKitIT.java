@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where the {@code g!} commands try it at the console. Each tutorial has a runtime of its own, as a reader
  * who follows one in a fresh home: the settings one tutorial drops into deploy/ are not another's.
  *
- * <p>Where the artifacts come from: README's first step is {@code mvn install} of Plugstack, which
+ * <p>Where the artifacts come from: the author's guide's first step is {@code mvn install} of Plugstack, which
  * {@code mvn verify} does not do. So this module's pom installs what the author needs (the BOM, the
  * kits, the archetypes, the distribution and everything they depend on, maven-invoker-plugin:install)
  * into {@code target/author-home/.m2/repository}, and the tutorial's Maven runs with that folder as
@@ -181,12 +181,12 @@ class AuthorKitIT {
             }
             System.out.printf("AuthorKitIT %-10s %6.1f s  %s%n", name, (System.nanoTime() - start) / 1e9, step.command());
             assertThat(ReadmeExamples.missing(step.expected(), output.lines().toList(), false))
-                    .as(where + " did not print what README shows; it printed:\n" + output).isEmpty();
+                    .as(where + " did not print what the guide shows; it printed:\n" + output).isEmpty();
         }
     }
 
     /**
-     * A console command, again until it prints what README shows (bounded): a jar copied into deploy/ and
+     * A console command, again until it prints what the guide shows (bounded): a jar copied into deploy/ and
      * a setting dropped there reach the runtime a poll or two later, as they do for the reader.
      */
     private static String consoleUntilShown(Shell console, AuthorTutorial.Step step) throws InterruptedException {
@@ -222,7 +222,7 @@ class AuthorKitIT {
             throw new AssertionError("'" + command + "' did not end within " + STEP_TIMEOUT_S + " s; it printed:\n"
                     + Files.readString(log, StandardCharsets.UTF_8));
         }
-        // Maven colours its lines even into a pipe; README shows them plain
+        // Maven colours its lines even into a pipe; the guide shows them plain
         String output = Files.readString(log, StandardCharsets.UTF_8).replaceAll("\u001B\\[[;\\d]*m", "");
         return new Unix(p.exitValue(), output);
     }

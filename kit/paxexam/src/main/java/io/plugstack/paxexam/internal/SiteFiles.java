@@ -20,7 +20,7 @@ import org.osgi.framework.ServiceReference;
 import io.plugstack.runtime.spi.durable.DurableFile;
 
 /**
- * The files an admin writes to configure a runtime home, written the way the README tells admins to (aside,
+ * The files an admin writes to configure a runtime home, written the way docs/admin-guide.md tells admins to (aside,
  * then renamed in, so no reader ever sees half a file): etc/plugstack.conf, and slurm.conf's parameters as
  * configuration "plugstack.slurm" in deploy/plugstack.slurm.cfg. Used before the runtime starts (the test
  * container) and while it runs (BenchShell).

@@ -23,7 +23,7 @@ import io.plugstack.runtime.spi.containment.ProcessExits;
  * Runtime.halt (direct calls and method references) into a call of {@link ProcessExits}, which throws:
  * one bad plugin must not stop the runtime that hosts every plugin of the node. Registered by the
  * launcher before any bundle is installed, so no plugin class is defined unwoven. Reflection and
- * native code are out of its reach (README says so).
+ * native code are out of its reach (docs/admin-guide.md says so).
  */
 public final class ExitCallWeaver implements WeavingHook {
 

@@ -15,7 +15,7 @@ import io.plugstack.runtime.bench.options.SubmitOption;
 /**
  * What sbatch, srun and salloc write into the request besides the options themselves, before it leaves
  * them (their opt.c _opt_verify and the job_desc they fill from it), checked field by field against a
- * real 22.05.8 (features/src/test/resources/jobdesc-probe, README's job_desc table).
+ * real 22.05.8 (features/src/test/resources/jobdesc-probe, docs/reference.md's job_desc table).
  */
 final class ClientDefaults {
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -18,6 +19,7 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
 
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.plugin.RuntimeHome;
@@ -44,12 +46,14 @@ public final class FeatureInstaller implements FeatureService {
     private final StateFile state;
     private final ConfigFiles files;
     private final ConfigurationUndo undoConfiguration;
+    private final ConfigurationsInForce inForce;
     private final List<InstalledFeature> installed = new ArrayList<>();
 
     @Activate
-    public FeatureInstaller(BundleContext context, @Reference FeatureRepository repository, @Reference ConfigurationAdmin admin)
-            throws IOException {
+    public FeatureInstaller(BundleContext context, @Reference FeatureRepository repository, @Reference ConfigurationAdmin admin,
+            @Reference ServiceComponentRuntime scr) throws IOException {
         this.context = context;
+        this.inForce = new ConfigurationsInForce(scr);
         this.repository = repository;
         this.configurations = new Configurations(admin);
         this.files = new ConfigFiles(Optional.ofNullable(context.getProperty("felix.fileinstall.dir")).map(Path::of));
@@ -111,6 +115,9 @@ public final class FeatureInstaller implements FeatureService {
         }
         InstalledFeature f = new InstalledFeature(feature, run(feature, null));
         installed.add(f);
+        for (FeatureDefinition.Configuration c : feature.configurations()) {
+            awaitInForce(feature.name(), c.pid(), f.previousOf(c.pid()).map(InstalledFeature.Previous::values).orElse(null));
+        }
         try {
             state.write(installed);
         } catch (IOException e) {
@@ -130,12 +137,30 @@ public final class FeatureInstaller implements FeatureService {
                 + String.join(", ", installed.stream().map(InstalledFeature::name).toList()) + ")"));
         installed.remove(f);
         Uninstalled result = undo(f);
+        for (FeatureDefinition.Configuration c : f.definition().configurations()) {
+            awaitInForce(name, c.pid(), c.values());
+        }
         try {
             state.write(installed);
         } catch (IOException e) {
             throw new IllegalStateException("feature " + name + " uninstalled but " + state.path() + " not written: " + e, e);
         }
         return result;
+    }
+
+    /**
+     * Returns once the components {@code pid} configures hold its values now (a command typed next is
+     * served with them); one log line if they did not within the limit.
+     */
+    private void awaitInForce(String feature, String pid, Map<String, Object> before) {
+        try {
+            if (!inForce.await(pid, before, configurations.current(pid))) {
+                LOG.error("feature " + feature + ": the components configured by " + pid + " did not take its values within "
+                        + ConfigurationsInForce.LIMIT_MS + " ms (plugstack:plugins says why)");
+            }
+        } catch (IOException e) {
+            LOG.error("feature " + feature + ": cannot read configuration " + pid + ": " + e.getMessage());
+        }
     }
 
     /** Takes a feature out: configurations back as they were, then the bundles no remaining feature names. */
