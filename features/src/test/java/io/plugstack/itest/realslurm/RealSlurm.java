@@ -474,7 +474,8 @@ public final class RealSlurm implements AutoCloseable {
         return exec(argv, all, timeout, workDir());
     }
 
-    private static Result exec(List<String> argv, Map<String, String> env, Duration timeout) {
+    /** Runs {@code argv} as this JVM's user, without the SLURM_ variables of its environment. */
+    static Result exec(List<String> argv, Map<String, String> env, Duration timeout) {
         return exec(argv, env, timeout, null);
     }
 
@@ -513,14 +514,19 @@ public final class RealSlurm implements AutoCloseable {
         }
     }
 
-    private static Result script(Duration timeout, Map<String, String> env, String... args) {
+    /** A script of the real-Slurm harness (runtime/bridge/real-slurm): cluster.sh, debian-root.sh. */
+    static Path harness(String name) {
         String location = System.getProperty("plugstack.realslurm");
-        Path script = location != null ? Path.of(location, "cluster.sh") : Path.of("src/test/real-slurm/cluster.sh");
+        Path script = location != null ? Path.of(location, name) : Path.of("../runtime/bridge/real-slurm", name);
         if (!Files.isRegularFile(script)) {
-            throw new AssertionError("real-slurm: no cluster script at " + script.toAbsolutePath()
-                    + " (failsafe sets -Dplugstack.realslurm=${project.basedir}/src/test/real-slurm)");
+            throw new AssertionError("real-slurm: no harness script at " + script.toAbsolutePath()
+                    + " (failsafe sets -Dplugstack.realslurm=${project.basedir}/../runtime/bridge/real-slurm)");
         }
-        List<String> argv = new ArrayList<>(List.of("bash", script.toAbsolutePath().toString()));
+        return script.toAbsolutePath();
+    }
+
+    private static Result script(Duration timeout, Map<String, String> env, String... args) {
+        List<String> argv = new ArrayList<>(List.of("bash", harness("cluster.sh").toString()));
         argv.addAll(List.of(args));
         return exec(argv, env, timeout);
     }

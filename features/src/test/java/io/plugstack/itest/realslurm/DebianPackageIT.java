@@ -1,0 +1,230 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * Plugstack's Debian package as an admin uses it, in a clean Debian 12 root (debootstrap from Debian's
+ * archive, with Debian's slurmd, slurmctld, slurm-client and munge; runtime/bridge/real-slurm/debian-root.sh):
+ * {@code apt-get install ./plugstack_<version>_<arch>.deb} says what to add to Slurm's files; with that
+ * line in plugstack.conf and the node daemon started as its systemd unit starts it, a real srun runs the
+ * shipped Java renice plugin, as root and as an unprivileged user; {@code apt-get purge} leaves no
+ * process running and no file or user behind. The node's Slurm runs in the root, on loopback ports of
+ * its own (cluster.sh inside the root).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DebianPackageIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("plugstack.debian.root", "/var/tmp/plugstack-debian-root"));
+    private static final Duration MAKE = Duration.ofMinutes(10);
+    private static final Duration APT = Duration.ofMinutes(5);
+    private static final Duration COMMAND = Duration.ofSeconds(60);
+    private static final String CLUSTER = "/tmp/slurm-cluster";
+    private static final Map<String, String> PORTS = Map.of("SLURMCTLD_PORT", "36817", "SLURMD_PORT", "36818");
+    private static final String USER = "pkguser";
+
+    private static Path deb;
+    private static String installOutput = "";
+    private static Process daemon;
+    private static boolean clusterStarted;
+
+    @BeforeAll
+    static void makeTheDebianRoot() throws IOException {
+        assertThat(RealSlurm.exec(List.of("id", "-u"), Map.of(), COMMAND).stdout().strip())
+                .as("DebianPackageIT needs root (debootstrap, chroot, mount)").isEqualTo("0");
+        Path dir = Path.of(System.getProperty("plugstack.deb.dir", "target"));
+        try (Stream<Path> files = Files.list(dir)) {
+            deb = files.filter(p -> p.getFileName().toString().matches("plugstack_.*\\.deb")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no plugstack_*.deb in " + dir.toAbsolutePath()
+                            + ": the build's src/deb/build-deb.sh said why ('deb: ...' in the build's output)"));
+        }
+        rootScript(MAKE, "make").assertOk();
+        rootScript(COMMAND, "mount").assertOk();
+        if (installed()) { // a run that was killed left it: start from a root without it
+            chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "purge", "-y", "-q", "plugstack").assertOk();
+        }
+        Files.copy(deb, ROOT.resolve("tmp").resolve(deb.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(RealSlurm.harness("cluster.sh"), ROOT.resolve("tmp/cluster.sh"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @AfterAll
+    static void stopEverythingAndUnmount() {
+        try {
+            if (clusterStarted) {
+                chroot(COMMAND, withPorts("bash", "/tmp/cluster.sh", "stop", CLUSTER));
+            }
+            if (daemon != null && daemon.isAlive()) {
+                daemon.destroyForcibly();
+            }
+            if (installed()) {
+                chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "purge", "-y", "-q", "plugstack");
+            }
+        } finally {
+            rootScript(COMMAND, "umount").assertOk();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void installingThePackageSaysWhatToAddToSlurmsFiles() {
+        Result r = chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q", "--no-install-recommends",
+                "/tmp/" + deb.getFileName()).assertOk();
+        installOutput = r.stdout();
+
+        assertThat(installOutput).contains("plugstack: the Slurm plugins in /usr/lib/x86_64-linux-gnu/plugstack were built for Slurm 22.05.8;"
+                + " this node runs 22.05.8.")
+                .contains("    required /usr/lib/x86_64-linux-gnu/plugstack/plugstack_bridge.so socket_dir=/run/plugstack")
+                .contains("    JobSubmitPlugins=plugstack")
+                .contains("    PluginDir=/usr/lib/x86_64-linux-gnu/slurm-wlm:/usr/lib/x86_64-linux-gnu/plugstack");
+        assertThat(chroot(COMMAND, "getent", "passwd", "plugstack").ok()).as("the user role's user").isTrue();
+        assertThat(ROOT.resolve("var/lib/plugstack/etc")).isSymbolicLink();
+    }
+
+    @Test
+    @Order(2)
+    void aRealSrunRunsTheShippedJavaPluginThroughTheInstalledPackageAsRootAndAsAUser() throws Exception {
+        assertThat(installOutput).as("installed by the test before").isNotEmpty();
+        startTheDaemonAsItsUnitDoes();
+        Path etc = ROOT.resolve(CLUSTER.substring(1)).resolve("etc");
+        Files.createDirectories(etc);
+        Files.writeString(etc.resolve("plugstack.conf"), printedLine("required ") + "\n");
+        clusterStarted = true;
+        chroot(Duration.ofMinutes(2), withPorts("bash", "/tmp/cluster.sh", "start", CLUSTER)).assertOk();
+
+        assertThat(chroot(COMMAND, "env", "SLURM_CONF=" + CLUSTER + "/etc/slurm.conf", "srun", "--renice=3", "nice").assertOk().stdout())
+                .isEqualTo("3\n");
+        if (!chroot(COMMAND, "id", "-u", USER).ok()) {
+            chroot(COMMAND, "useradd", "--create-home", USER).assertOk();
+        }
+        Result asUser = chrootAs(USER, "env", "HOME=/home/" + USER, "SLURM_CONF=" + CLUSTER + "/etc/slurm.conf", "sh", "-c",
+                "cd && srun --renice=2 sh -c 'id -un; nice'").assertOk();
+        assertThat(asUser.stdout()).isEqualTo(USER + "\n2\n");
+        assertThat(chroot(COMMAND, "/usr/sbin/plugstack-admin", "plugstack:versions", "renice").assertOk().stdout())
+                .contains("io.plugstack.spank.renice  0.1.0");
+    }
+
+    @Test
+    @Order(3)
+    void purgingThePackageLeavesNothingRunningAndNothingBehind() throws Exception {
+        assertThat(daemon).as("started by the test before").isNotNull();
+        long pid = daemon.pid();
+
+        chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "purge", "-y", "-q", "plugstack").assertOk();
+
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("the node daemon (pid %d) after purge", pid).isEmpty();
+        assertThat(plugstackProcessesInTheRoot()).as("processes of Plugstack in the root").isEmpty();
+        for (String left : List.of("usr/share/plugstack", "var/lib/plugstack", "etc/plugstack", "var/log/plugstack", "run/plugstack",
+                "usr/lib/x86_64-linux-gnu/plugstack", "lib/systemd/system/plugstack-node.service", "usr/sbin/plugstack-admin")) {
+            assertThat(ROOT.resolve(left)).as("/" + left + " after purge").doesNotExist();
+        }
+        assertThat(chroot(COMMAND, "getent", "passwd", "plugstack").ok()).as("the user role's user after purge").isFalse();
+        assertThat(chroot(COMMAND, "getent", "group", "plugstack").ok()).as("its group after purge").isFalse();
+    }
+
+    /** The node daemon as plugstack-node.service's ExecStart runs it (no systemd here), its PID kept. */
+    private static void startTheDaemonAsItsUnitDoes() throws Exception {
+        String unit = Files.readString(ROOT.resolve("lib/systemd/system/plugstack-node.service"));
+        String exec = unit.lines().filter(l -> l.startsWith("ExecStart=")).findFirst().orElseThrow().substring("ExecStart=".length());
+        List<String> argv = new ArrayList<>(List.of("chroot", ROOT.toString()));
+        argv.addAll(List.of(exec.split(" ")));
+        Path log = Files.createTempFile("plugstack-deb-daemon", ".out");
+        daemon = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Path root = ROOT.resolve("run/plugstack/root.sock");
+        Path user = ROOT.resolve("run/plugstack/user.sock");
+        Await.until("the node daemon's sockets in the root", () -> Files.exists(root) && Files.exists(user) || !daemon.isAlive(),
+                Duration.ofSeconds(90), () -> read(log));
+        assertThat(daemon.isAlive()).as("the node daemon: %s", read(log)).isTrue();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "(cannot read " + file + ": " + e + ")";
+        }
+    }
+
+    /** The line postinst printed that starts (after its indent) with {@code start}. */
+    private static String printedLine(String start) {
+        return installOutput.lines().map(String::strip).filter(l -> l.startsWith(start)).findFirst()
+                .orElseThrow(() -> new AssertionError("postinst printed no line starting '" + start + "':\n" + installOutput));
+    }
+
+    private static List<String> plugstackProcessesInTheRoot() throws IOException {
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                Optional<String> root = readLink(p.resolve("root"));
+                if (root.isPresent() && root.get().equals(ROOT.toString())) {
+                    String cmd = readCmdline(p);
+                    if (cmd.contains("plugstack.jar") || cmd.contains("plugstack-run")) {
+                        found.add(p.getFileName() + " " + cmd);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    private static Optional<String> readLink(Path p) {
+        try {
+            return Optional.of(Files.readSymbolicLink(p).toString());
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty(); // gone meanwhile, or not ours to read
+        }
+    }
+
+    private static String readCmdline(Path proc) {
+        try {
+            return new String(Files.readAllBytes(proc.resolve("cmdline"))).replace('\0', ' ');
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static boolean installed() {
+        return chroot(COMMAND, "dpkg-query", "-W", "-f", "${Status}", "plugstack").stdout().contains("install ok installed");
+    }
+
+    private static String[] withPorts(String... argv) {
+        List<String> all = new ArrayList<>(List.of("env"));
+        PORTS.forEach((k, v) -> all.add(k + "=" + v));
+        all.addAll(List.of(argv));
+        return all.toArray(String[]::new);
+    }
+
+    private static Result rootScript(Duration timeout, String command) {
+        return RealSlurm.exec(List.of("bash", RealSlurm.harness("debian-root.sh").toString(), command, ROOT.toString()), Map.of(), timeout);
+    }
+
+    private static Result chroot(Duration timeout, String... argv) {
+        List<String> all = new ArrayList<>(List.of("chroot", ROOT.toString()));
+        all.addAll(List.of(argv));
+        return RealSlurm.exec(all, Map.of(), timeout);
+    }
+
+    private static Result chrootAs(String user, String... argv) {
+        List<String> all = new ArrayList<>(List.of("chroot", "--userspec=" + user + ":" + user, ROOT.toString()));
+        all.addAll(List.of(argv));
+        return RealSlurm.exec(all, Map.of(), COMMAND);
+    }
+}

@@ -1,0 +1,78 @@
+#!/bin/bash
+# debian-root.sh - a clean Debian root (debootstrap, Debian's own archive) with Debian's Slurm in it,
+# for the tests that install Plugstack's Debian package the way an admin would. The root is kept
+# between runs (made again when it lacks its .complete mark); only the mounts a test needs are made,
+# and every one is undone by `umount`, before anything under the root is ever deleted.
+#
+#   debian-root.sh make ROOT [SUITE]   debootstrap SUITE (bookworm) into ROOT, install slurmd, slurmctld,
+#                                      slurm-client and munge there; nothing when ROOT is complete
+#   debian-root.sh mount ROOT          /proc, /dev, /dev/pts, /sys (slurmd needs the cgroup tree), and
+#                                      this machine's /etc/hosts (the daemons listen on loopback only)
+#   debian-root.sh umount ROOT         undo every mount under ROOT; safe to run twice
+#   debian-root.sh mounts ROOT         list the mounts under ROOT
+set -euo pipefail
+MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+PKGS=(slurmd slurmctld slurm-client munge)
+die() { echo "debian-root: $*" >&2; exit 1; }
+
+mounts() { awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/self/mounts; }
+
+umount_all() {
+  local m
+  # deepest first; -l only when a busy mount would not go otherwise
+  for m in $(mounts "$1" | sort -r); do
+    umount "$m" 2>/dev/null || umount -l "$m"
+  done
+  [[ -z $(mounts "$1") ]] || die "mounts left under $1: $(mounts "$1" | tr '\n' ' ')"
+}
+
+make_root() {
+  local root=$1 suite=${2:-bookworm} log
+  [[ $(id -u) == 0 ]] || die "not root (uid $(id -u)): debootstrap and chroot need root"
+  [[ -f $root/.complete ]] && return 0
+  command -v debootstrap >/dev/null || {
+    apt-get install -y -q debootstrap >/dev/null 2>&1 || die "cannot install debootstrap from Debian's archive"
+  }
+  umount_all "$root"
+  rm -rf --one-file-system "$root"
+  mkdir -p "$root"
+  log=$(mktemp)
+  if ! debootstrap --variant=minbase "$suite" "$root" "$MIRROR" >"$log" 2>&1; then
+    tail -5 "$log" >&2; rm -f "$log"; die "debootstrap $suite from $MIRROR failed"
+  fi
+  # no service starts during apt-get install in the root (Debian's postinst would start munge, slurm)
+  printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
+  chmod 755 "$root/usr/sbin/policy-rc.d"
+  mount_all "$root"
+  if ! { chroot "$root" apt-get update -q &&
+         chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${PKGS[@]}"; } >"$log" 2>&1; then
+    tail -5 "$log" >&2; rm -f "$log"; umount_all "$root"; die "apt-get install ${PKGS[*]} in $root failed"
+  fi
+  rm -f "$log"
+  umount_all "$root"
+  echo "debian-root: $suite with $(chroot "$root" dpkg-query -W -f '${Package} ${Version}' slurmd) in $root"
+  touch "$root/.complete"
+}
+
+mount_all() {
+  local root=$1
+  [[ -d $root/proc ]] || die "$root is not a Debian root (make it first)"
+  [[ -z $(mounts "$root") ]] || umount_all "$root"
+  mount -t proc proc "$root/proc"
+  mount --bind /dev "$root/dev"
+  mount --bind /dev/pts "$root/dev/pts"
+  mount --rbind /sys "$root/sys"
+  mount --make-rslave "$root/sys"
+  cp /etc/hosts "$root/etc/hosts"
+  cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+}
+
+CMD=${1:-}; ROOT=${2:-}
+[[ -n $ROOT ]] || die "usage: debian-root.sh make|mount|umount|mounts ROOT [SUITE]"
+case $CMD in
+  make) make_root "$ROOT" "${3:-}" ;;
+  mount) mount_all "$ROOT" ;;
+  umount) umount_all "$ROOT" ;;
+  mounts) mounts "$ROOT" ;;
+  *) die "unknown command $CMD (make, mount, umount, mounts)" ;;
+esac
