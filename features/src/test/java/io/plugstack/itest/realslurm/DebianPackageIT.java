@@ -124,6 +124,47 @@ class DebianPackageIT {
 
     @Test
     @Order(3)
+    void upgradingThePackageUnderARunningBatchJobKeepsTheJobThePinsAndTheSitesFiles() throws Exception {
+        assertThat(clusterStarted).as("the cluster started by the test before").isTrue();
+        Path newer = buildPackage("0.1.0+upgrade1");
+        Files.copy(newer, ROOT.resolve("tmp").resolve(newer.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        chroot(COMMAND, "/usr/sbin/plugstack-admin", "plugstack:pin", "renice", "0.1.0").assertOk();
+        Path cfg = ROOT.resolve("var/lib/plugstack/deploy/job_submit.throttle.cfg");
+        Files.copy(ROOT.resolve("etc/plugstack/examples/job_submit.throttle.cfg"), cfg, StandardCopyOption.REPLACE_EXISTING);
+        byte[] key = Files.readAllBytes(ROOT.resolve("etc/plugstack/versions.key"));
+        String conf = "SLURM_CONF=" + CLUSTER + "/etc/slurm.conf";
+        String submitted = chroot(COMMAND, "env", conf, "sbatch", "--renice=4", "-o", "/tmp/upgrade.out",
+                "--wrap", "sleep 15; nice").assertOk().stdout();
+        String job = submitted.replaceAll("\\D", "");
+        Await.until("the batch job running", () -> chroot(COMMAND, "env", conf, "squeue", "-h", "-j", job, "-o", "%T").stdout().contains("RUNNING"),
+                Duration.ofSeconds(30), () -> submitted);
+        long before = daemon.pid();
+
+        Result upgrade = chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q", "--no-install-recommends",
+                "/tmp/" + newer.getFileName()).assertOk();
+        assertThat(ProcessHandle.of(before).filter(ProcessHandle::isAlive)).as("the old daemon after the upgrade").isEmpty();
+        startTheDaemonAsItsUnitDoes(); // systemd's Restart=always where it runs: the unit restarts it
+
+        Await.until("the batch job's end", () -> chroot(COMMAND, "env", conf, "scontrol", "show", "job", job).stdout().contains("JobState=COMPLETED"),
+                Duration.ofSeconds(60), () -> chroot(COMMAND, "env", conf, "scontrol", "show", "job", job).stdout());
+        // the task ran at the niceness its session set; the step's session ended with the old daemon, so its
+        // late callbacks (exit) only log, into the job's output, as the admin guide says
+        List<String> output = Files.readAllLines(ROOT.resolve("tmp/upgrade.out"));
+        assertThat(output.get(0)).as("the job's output").isEqualTo("4");
+        assertThat(output.subList(1, output.size())).as("the job's other lines")
+                .allMatch(l -> l.matches("slurmstepd\\S*: error: plugstack: \\w+: the Plugstack runtime at /run/plugstack/root.sock: Broken pipe"));
+        assertThat(chroot(COMMAND, "env", conf, "sinfo", "-h", "-o", "%t").stdout().strip()).as("the node after the job").isEqualTo("idle");
+        assertThat(chroot(COMMAND, "dpkg-query", "-W", "-f", "${Version}", "plugstack").stdout()).isEqualTo("0.1.0+upgrade1");
+        assertThat(upgrade.stdout()).contains("this node runs 22.05.8");
+        assertThat(chroot(COMMAND, "/usr/sbin/plugstack-admin", "plugstack:versions", "renice").assertOk().stdout())
+                .as("the pin after the upgrade (PIN column)").containsPattern("io\\.plugstack\\.spank\\.renice\\s+0\\.1\\.0\\s+\\d+\\s+active\\s+0\\.1\\.0\\s");
+        assertThat(cfg).as("a .cfg the site deployed").exists();
+        assertThat(Files.readAllBytes(ROOT.resolve("etc/plugstack/versions.key"))).as("the versions key").isEqualTo(key);
+        assertThat(chroot(COMMAND, "env", conf, "srun", "--renice=1", "nice").assertOk().stdout()).isEqualTo("1\n");
+    }
+
+    @Test
+    @Order(4)
     void purgingThePackageLeavesNothingRunningAndNothingBehind() throws Exception {
         assertThat(daemon).as("started by the test before").isNotNull();
         long pid = daemon.pid();
@@ -138,6 +179,17 @@ class DebianPackageIT {
         }
         assertThat(chroot(COMMAND, "getent", "passwd", "plugstack").ok()).as("the user role's user after purge").isFalse();
         assertThat(chroot(COMMAND, "getent", "group", "plugstack").ok()).as("its group after purge").isFalse();
+    }
+
+    /** The distribution as a package of another version, by the build's own script. */
+    private static Path buildPackage(String version) throws IOException {
+        Path out = Files.createTempDirectory("plugstack-deb");
+        Path script = Path.of(System.getProperty("plugstack.deb.script", "src/deb/build-deb.sh"));
+        RealSlurm.exec(List.of("sh", script.toAbsolutePath().toString(), System.getProperty("plugstack.dist", "target/plugstack"),
+                out.toString(), version), Map.of(), APT).assertOk();
+        try (Stream<Path> files = Files.list(out)) {
+            return files.filter(p -> p.toString().endsWith(".deb")).findFirst().orElseThrow(() -> new AssertionError("no package built in " + out));
+        }
     }
 
     /** The node daemon as plugstack-node.service's ExecStart runs it (no systemd here), its PID kept. */
