@@ -10,6 +10,7 @@
 #   cluster.sh stop DIR              cancel DIR's jobs, stop the recorded PIDs; safe to run twice
 #   cluster.sh restart-slurmd DIR    restart slurmd only (it reads plugstack.conf at its start)
 #
+# SLURM_ROOT: a Debian root (debian-root.sh) whose Slurm runs the cluster instead of this machine's.
 # Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
 # cluster on 6817/6818 is never touched. JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
 # JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
@@ -17,6 +18,12 @@
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
 # of a second partition on the node; EXTRA_PARTITION_OPTS: more of its slurm.conf keys (DefMemPerCPU=1000 ...).
 set -euo pipefail
+# SLURM_ROOT: run this script, and so every daemon and command it starts, inside that Debian root
+# (debian-root.sh mounts this machine's /tmp and this script's directory there, at the same paths)
+if [[ -n ${SLURM_ROOT:-} && ${CLUSTER_SH_IN_ROOT:-} != 1 ]]; then
+  [[ ${1:-} == install ]] && exit 0 # the root's packages are debian-root.sh's
+  exec chroot "$SLURM_ROOT" /usr/bin/env CLUSTER_SH_IN_ROOT=1 /bin/bash "$(readlink -f "$0")" "$@"
+fi
 
 # valgrind: runtime/bridge checks its C code under it; lua-socket: the job_submit/cli_filter Lua shims'
 # transport to the node daemon (socket.unix), loaded by Slurm's own job_submit/lua and cli_filter/lua;

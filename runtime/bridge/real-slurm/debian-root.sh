@@ -4,15 +4,18 @@
 # between runs (made again when it lacks its .complete mark); only the mounts a test needs are made,
 # and every one is undone by `umount`, before anything under the root is ever deleted.
 #
-#   debian-root.sh make ROOT [SUITE]   debootstrap SUITE (bookworm) into ROOT, install slurmd, slurmctld,
-#                                      slurm-client and munge there; nothing when ROOT is complete
-#   debian-root.sh mount ROOT          /proc, /dev, /dev/pts, /sys (slurmd needs the cgroup tree), and
-#                                      this machine's /etc/hosts (the daemons listen on loopback only)
+#   debian-root.sh make ROOT [SUITE [PKG...]]
+#                                      debootstrap SUITE (bookworm) into ROOT and install PKG... there (slurmd,
+#                                      slurmctld, slurm-client, munge); a ROOT already made with them is reused
+#                                      (one line says so), one that lacks any is made again
+#   debian-root.sh mount ROOT [DIR...] /proc, /dev, /dev/pts, /sys (slurmd needs the cgroup tree), this
+#                                      machine's /etc/hosts (the daemons listen on loopback only), and each DIR
+#                                      of this machine at the same path inside ROOT
 #   debian-root.sh umount ROOT         undo every mount under ROOT; safe to run twice
 #   debian-root.sh mounts ROOT         list the mounts under ROOT
 set -euo pipefail
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-PKGS=(slurmd slurmctld slurm-client munge)
+DEFAULT_PKGS=(slurmd slurmctld slurm-client munge)
 die() { echo "debian-root: $*" >&2; exit 1; }
 
 mounts() { awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/self/mounts; }
@@ -26,10 +29,25 @@ umount_all() {
   [[ -z $(mounts "$1") ]] || die "mounts left under $1: $(mounts "$1" | tr '\n' ' ')"
 }
 
+# intact: made to the end, for this suite, with every package installed
+intact() {
+  local root=$1 suite=$2 p; shift 2
+  [[ -f $root/.complete && $(cat "$root/.complete") == "$suite" ]] || return 1
+  for p in "$@"; do
+    chroot "$root" dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || return 1
+  done
+}
+
 make_root() {
   local root=$1 suite=${2:-bookworm} log
+  shift 2 || shift $#
+  local PKGS=("$@")
+  [[ ${#PKGS[@]} -gt 0 ]] || PKGS=("${DEFAULT_PKGS[@]}")
   [[ $(id -u) == 0 ]] || die "not root (uid $(id -u)): debootstrap and chroot need root"
-  [[ -f $root/.complete ]] && return 0
+  if intact "$root" "$suite" "${PKGS[@]}"; then
+    echo "debian-root: reused the $suite root in $root ($(chroot "$root" dpkg-query -W -f '${Package} ${Version}' slurmd))"
+    return 0
+  fi
   command -v debootstrap >/dev/null || {
     apt-get install -y -q debootstrap >/dev/null 2>&1 || die "cannot install debootstrap from Debian's archive"
   }
@@ -51,11 +69,12 @@ make_root() {
   rm -f "$log"
   umount_all "$root"
   echo "debian-root: $suite with $(chroot "$root" dpkg-query -W -f '${Package} ${Version}' slurmd) in $root"
-  touch "$root/.complete"
+  echo "$suite" > "$root/.complete"
 }
 
 mount_all() {
-  local root=$1
+  local root=$1 d
+  shift
   [[ -d $root/proc ]] || die "$root is not a Debian root (make it first)"
   [[ -z $(mounts "$root") ]] || umount_all "$root"
   mount -t proc proc "$root/proc"
@@ -65,13 +84,19 @@ mount_all() {
   mount --make-rslave "$root/sys"
   cp /etc/hosts "$root/etc/hosts"
   cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  for d in "$@"; do
+    [[ $d == /* && -d $d ]] || die "cannot bind $d into $root: not an absolute directory"
+    mkdir -p "$root$d"
+    mount --rbind "$d" "$root$d"
+    mount --make-rslave "$root$d"
+  done
 }
 
 CMD=${1:-}; ROOT=${2:-}
-[[ -n $ROOT ]] || die "usage: debian-root.sh make|mount|umount|mounts ROOT [SUITE]"
+[[ -n $ROOT ]] || die "usage: debian-root.sh make ROOT [SUITE [PKG...]] | mount ROOT [DIR...] | umount ROOT | mounts ROOT"
 case $CMD in
-  make) make_root "$ROOT" "${3:-}" ;;
-  mount) mount_all "$ROOT" ;;
+  make) shift 2; make_root "$ROOT" "$@" ;;
+  mount) shift 2; mount_all "$ROOT" "$@" ;;
   umount) umount_all "$ROOT" ;;
   mounts) mounts "$ROOT" ;;
   *) die "unknown command $CMD (make, mount, umount, mounts)" ;;

@@ -237,7 +237,12 @@ public final class NodeDaemon implements AutoCloseable {
      * job_prolog/job_epilog) with this daemon's socket directory and {@code extra} arguments.
      */
     public String bridgeLine(String bridge, String... extra) {
-        return "required " + BRIDGE_DIR.resolve(bridge).toAbsolutePath() + " socket_dir=" + socketDir() + (extra.length == 0 ? "" : " " + String.join(" ", extra));
+        return bridgeLine(SlurmUnderTest.DEBIAN_12, bridge, extra);
+    }
+
+    /** The same for {@code under}'s Slurm: the bridge built against its headers. */
+    public String bridgeLine(SlurmUnderTest under, String bridge, String... extra) {
+        return "required " + under.bridgeDir().resolve(bridge) + " socket_dir=" + socketDir() + (extra.length == 0 ? "" : " " + String.join(" ", extra));
     }
 
     /** One command line in the daemon's own Gogo shell (plugstack --admin), as root: its output and exit code. */

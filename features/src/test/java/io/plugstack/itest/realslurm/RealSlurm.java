@@ -82,6 +82,7 @@ public final class RealSlurm implements AutoCloseable {
     }
 
     private final Path dir;
+    private final SlurmUnderTest under;
     private final int slurmctldPort;
     private final int slurmdPort;
     /** cluster.sh's knobs beyond the ports (JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS), for every start. */
@@ -90,7 +91,8 @@ public final class RealSlurm implements AutoCloseable {
     /** The recorded PIDs as of the last start or restart: stop's fallback when the test directory is gone. */
     private volatile Map<String, Long> remembered = Map.of();
 
-    private RealSlurm(Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
+    private RealSlurm(SlurmUnderTest under, Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
+        this.under = under;
         this.dir = dir;
         this.slurmctldPort = slurmctldPort;
         this.slurmdPort = slurmdPort;
@@ -104,7 +106,7 @@ public final class RealSlurm implements AutoCloseable {
 
     /** Starts a cluster in {@code dir} on the given ports (a second cluster next to another one). */
     public static RealSlurm start(Path dir, int slurmctldPort, int slurmdPort) {
-        return start(dir, slurmctldPort, slurmdPort, Map.of());
+        return start(SlurmUnderTest.DEBIAN_12, dir, slurmctldPort, slurmdPort, Map.of());
     }
 
     /**
@@ -123,13 +125,18 @@ public final class RealSlurm implements AutoCloseable {
         } catch (IOException e) {
             throw new AssertionError("real-slurm: cannot write the files of " + dir + "/etc: " + e, e);
         }
-        return start(dir, slurmctldPort, slurmdPort, knobs);
+        return start(SlurmUnderTest.DEBIAN_12, dir, slurmctldPort, slurmdPort, knobs);
     }
 
-    private static RealSlurm start(Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
-        install();
+    private static RealSlurm start(SlurmUnderTest under, Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {
+        if (under.root() == null) {
+            install();
+        }
+        under.prepare();
+        Map<String, String> all = new LinkedHashMap<>(knobs);
+        all.putAll(under.clusterEnv());
         Path abs = dir.toAbsolutePath().normalize();
-        RealSlurm slurm = new RealSlurm(abs, slurmctldPort, slurmdPort, knobs);
+        RealSlurm slurm = new RealSlurm(under, abs, slurmctldPort, slurmdPort, all);
         Result started = script(SCRIPT_TIMEOUT, slurm.portEnv(), "start", abs.toString());
         if (!started.ok()) {
             script(SCRIPT_TIMEOUT, slurm.portEnv(), "stop", abs.toString()); // whatever did start
@@ -156,13 +163,18 @@ public final class RealSlurm implements AutoCloseable {
      * it starts; stop them in the reverse order ({@link #closeThen}).
      */
     public static RealSlurm start(Path dir, String plugstackConf, int slurmctldPort, int slurmdPort) {
+        return start(SlurmUnderTest.DEBIAN_12, dir, plugstackConf, slurmctldPort, slurmdPort);
+    }
+
+    /** The same on {@code under}'s Slurm (this machine's, or Debian 13's in its root). */
+    public static RealSlurm start(SlurmUnderTest under, Path dir, String plugstackConf, int slurmctldPort, int slurmdPort) {
         try {
             Files.createDirectories(plugstackConfIn(dir).getParent());
             Files.writeString(plugstackConfIn(dir), plugstackConf);
         } catch (IOException e) {
             throw new AssertionError("real-slurm: cannot write " + plugstackConfIn(dir) + ": " + e, e);
         }
-        return start(dir, slurmctldPort, slurmdPort);
+        return start(under, dir, slurmctldPort, slurmdPort, Map.of());
     }
 
     /** Stops this cluster, then {@code after} (the node daemon its bridge talks to); either may be null. */
@@ -197,6 +209,11 @@ public final class RealSlurm implements AutoCloseable {
 
     public Path dir() {
         return dir;
+    }
+
+    /** The Slurm this cluster runs. */
+    public SlurmUnderTest under() {
+        return under;
     }
 
     public Path conf() {
@@ -471,7 +488,7 @@ public final class RealSlurm implements AutoCloseable {
     private Result client(List<String> argv, Map<String, String> env, Duration timeout) {
         Map<String, String> all = new LinkedHashMap<>(env);
         all.putIfAbsent("SLURM_CONF", conf().toString());
-        return exec(argv, all, timeout, workDir());
+        return exec(under.command(argv, workDir()), all, timeout, workDir());
     }
 
     /** Runs {@code argv} as this JVM's user, without the SLURM_ variables of its environment. */

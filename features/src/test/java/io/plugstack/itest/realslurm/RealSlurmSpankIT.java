@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,9 +38,11 @@ class RealSlurmSpankIT {
     static NodeDaemon node;
     static RealSlurm slurm;
     static String javaConf;
+    static SlurmUnderTest under;
 
     @BeforeAll
-    static void startNodeDaemonThenCluster() throws IOException {
+    static void startNodeDaemonThenCluster(TestInfo info) throws IOException {
+        under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
         Files.createDirectories(work.resolve("tmp"));
@@ -51,8 +54,8 @@ class RealSlurmSpankIT {
                 + "optional private-tmp base=" + work.resolve("tmp") + "\n";
         node = NodeDaemon.start(dir.resolve("node"), javaConf);
         clearLogs(); // the C plugin's first open makes it 0644 under root's umask: user-context callbacks need 0666
-        slurm = RealSlurm.start(dir.resolve("cluster"), "required " + NodeDaemon.BRIDGE_DIR.resolve("demo_spank.so").toAbsolutePath()
-                + " " + work.resolve("c.log") + "\n" + node.bridgeLine("plugstack_bridge.so") + "\n",
+        slurm = RealSlurm.start(under, dir.resolve("cluster"), "required " + under.bridgeDir().resolve("demo_spank.so")
+                + " " + work.resolve("c.log") + "\n" + node.bridgeLine(under, "plugstack_bridge.so") + "\n",
                 RealSlurm.DEFAULT_SLURMCTLD_PORT, RealSlurm.DEFAULT_SLURMD_PORT);
     }
 
@@ -272,6 +275,16 @@ class RealSlurmSpankIT {
             Files.writeString(slurm.plugstackConf(), full);
             slurm.restartSlurmd();
         }
+    }
+
+    @Test
+    void theClusterIsTheSlurmUnderTest() throws IOException {
+        String release = under.release();
+
+        assertThat(release).startsWith(under == SlurmUnderTest.DEBIAN_13 ? "24.11." : "22.05.");
+        assertThat(slurm.run(T, "srun", "--version").assertOk().stdout().strip()).isEqualTo("slurm-wlm " + release);
+        Path slurmdRoot = Files.readSymbolicLink(Path.of("/proc/" + slurm.pids().get("slurmd") + "/root"));
+        assertThat(slurmdRoot).as("slurmd's root").isEqualTo(under.root() == null ? Path.of("/") : under.root());
     }
 
     @Test

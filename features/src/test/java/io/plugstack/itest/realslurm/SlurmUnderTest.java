@@ -1,0 +1,144 @@
+package io.plugstack.itest.realslurm;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * Which real Slurm a real-Slurm test runs: this machine's (Debian 12, Slurm 22.05), or Debian 13's
+ * Slurm 24.11 in a Debian root of its own (debootstrap from Debian's archive, made once per machine and
+ * reused: runtime/bridge/real-slurm/debian-root.sh). The root sees this machine's /tmp (the tests'
+ * directories, the node daemon's sockets, the callback logs) and the bridge's source at the same paths,
+ * so every path a test writes means the same inside and outside it; the bridge and the C test plugins
+ * are built inside it, against its own Slurm's headers. The node daemon runs on this machine and serves
+ * both: the bridge says which release calls it.
+ */
+public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDir) {
+
+    /** This machine's Debian 12 Slurm 22.05, installed by cluster.sh. */
+    public static final SlurmUnderTest DEBIAN_12 = new SlurmUnderTest("Debian 12 (Slurm 22.05)", null, null,
+            Path.of(System.getProperty("plugstack.bridge", "../runtime/bridge/target/c")).toAbsolutePath().normalize());
+    /** Debian 13's Slurm 24.11, in a root of its own. */
+    public static final SlurmUnderTest DEBIAN_13 = new SlurmUnderTest("Debian 13 (Slurm 24.11)",
+            Path.of(System.getProperty("plugstack.debian13.root", "/var/tmp/plugstack-debian13")), "trixie",
+            bridgeSource().resolve("target/c-debian13"));
+
+    private static final Duration MAKE = Duration.ofMinutes(15);
+    private static final Duration STEP = Duration.ofMinutes(2);
+    /** What the root needs beside Slurm's daemons: Slurm's headers and a compiler for the bridge, lua-socket for the shims. */
+    private static final List<String> PACKAGES = List.of("slurmd", "slurmctld", "slurm-client", "munge", "libslurm-dev", "gcc", "make",
+            "libc6-dev", "lua-socket");
+    private static final Object LOCK = new Object();
+    private static boolean ready;
+
+    /** The runtime/bridge directory of this build (its Makefile and C sources). */
+    static Path bridgeSource() {
+        return RealSlurm.harness("cluster.sh").getParent().getParent();
+    }
+
+    /**
+     * The root made (or reused), mounted with this machine's /tmp and the bridge's source at their own
+     * paths, the test user there with this machine's uid, and the bridge and C test plugins built against
+     * its Slurm. Once per JVM; the mounts go when the JVM exits.
+     */
+    void prepare() {
+        if (root == null) {
+            return;
+        }
+        synchronized (LOCK) {
+            if (ready) {
+                return;
+            }
+            List<String> make = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString(), "make", root.toString(), suite));
+            make.addAll(PACKAGES);
+            Result made = RealSlurm.exec(make, Map.of(), MAKE);
+            if (!made.ok()) {
+                throw new AssertionError("real-slurm: cannot make the " + name + " root in " + root + ": " + made);
+            }
+            System.out.print(made.stdout());
+            rootScript("mount", root.toString(), "/tmp", bridgeSource().toString());
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> rootScriptQuietly("umount", root.toString()), "unmount " + root));
+            RealSlurm.ensureUser(RealSlurm.TEST_USER);
+            sameUserInside(RealSlurm.TEST_USER);
+            Result built = RealSlurm.exec(List.of("chroot", root.toString(), "make", "-s", "-C", bridgeSource().toString(), "so",
+                    "test-plugins", "OUT=" + bridgeDir), Map.of(), STEP);
+            if (!built.ok()) {
+                throw new AssertionError("real-slurm: cannot build the bridge against " + name + "'s headers: " + built);
+            }
+            ready = true;
+        }
+    }
+
+    /** {@code argv} as it runs against this Slurm: in the root (in {@code cwd} there), or here. */
+    List<String> command(List<String> argv, Path cwd) {
+        if (root == null) {
+            return argv;
+        }
+        List<String> in = new ArrayList<>(List.of("chroot", root.toString(), "/bin/sh", "-c", "cd \"$0\" && exec \"$@\"",
+                cwd == null ? "/" : cwd.toString()));
+        in.addAll(argv);
+        return in;
+    }
+
+    /** cluster.sh's environment for this Slurm: SLURM_ROOT makes it run itself inside the root. */
+    Map<String, String> clusterEnv() {
+        return root == null ? Map.of() : Map.of("SLURM_ROOT", root.toString());
+    }
+
+    /** The release as its slurmd says ({@code slurmd -V}): 22.05.8, 24.11.5. */
+    public String release() {
+        Result v = RealSlurm.exec(command(List.of("slurmd", "-V"), null), Map.of(), STEP).assertOk();
+        return v.stdout().strip().replaceFirst("^slurm(-wlm)? ", "");
+    }
+
+    private void sameUserInside(String user) {
+        String uid = RealSlurm.exec(List.of("id", "-u", user), Map.of(), STEP).assertOk().stdout().strip();
+        String gid = RealSlurm.exec(List.of("id", "-g", user), Map.of(), STEP).assertOk().stdout().strip();
+        List<String> chroot = List.of("chroot", root.toString());
+        if (RealSlurm.exec(concat(chroot, List.of("id", "-u", user)), Map.of(), STEP).stdout().strip().equals(uid)) {
+            return;
+        }
+        RealSlurm.exec(concat(chroot, List.of("groupadd", "-o", "-g", gid, user)), Map.of(), STEP);
+        RealSlurm.exec(concat(chroot, List.of("useradd", "-o", "-u", uid, "-g", gid, "-m", "-s", "/bin/bash", user)), Map.of(), STEP).assertOk();
+    }
+
+    private void rootScript(String... args) {
+        List<String> argv = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString()));
+        argv.addAll(List.of(args));
+        Result r = RealSlurm.exec(argv, Map.of(), STEP);
+        if (!r.ok()) {
+            throw new AssertionError("real-slurm: debian-root.sh " + String.join(" ", args) + " failed: " + r);
+        }
+    }
+
+    private static void rootScriptQuietly(String... args) {
+        List<String> argv = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString()));
+        argv.addAll(List.of(args));
+        RealSlurm.exec(argv, Map.of(), STEP);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** The Slurm a test class runs: {@link OnDebian13} says Debian 13's, else this machine's. */
+    public static SlurmUnderTest of(Class<?> testClass) {
+        for (Class<?> c = testClass; c != null; c = c.getSuperclass()) {
+            if (c.isAnnotationPresent(OnDebian13.class)) {
+                return DEBIAN_13;
+            }
+        }
+        return DEBIAN_12;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
