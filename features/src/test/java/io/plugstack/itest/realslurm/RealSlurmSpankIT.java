@@ -277,6 +277,30 @@ class RealSlurmSpankIT {
         }
     }
 
+    /**
+     * spank_prepend_task_argv came in 23.11 (ReleaseBehaviour.SPANK_PREPEND_TASK_ARGV): from then the bridge
+     * calls it in the task's process and the task runs behind the words a Java plugin put first; before, the
+     * handle answers NOT_AVAIL and the task runs as asked.
+     */
+    @Test
+    void prependTaskArgvReachesTheTaskFromSlurm2311AndIsNotAvailableBefore() throws Exception {
+        String bsn = "itest.realslurm.prepend";
+        Path jar = new io.plugstack.itest.FixturePlugins(Files.createDirectories(dir.resolve("jars"))).plugin(bsn, "prepend").build();
+        Files.move(jar, node.deployDir().resolve(jar.getFileName()), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        for (int i = 0; i < 300 && !node.log().contains("plugin " + bsn + ": version 1.0.0 runs"); i++) {
+            sleep(100);
+        }
+        Path answers = work.resolve("prepend.answers");
+        Files.writeString(node.plugstackConf(), javaConf + "required prepend " + answers + "\n");
+        boolean available = io.plugstack.api.plugin.ReleaseBehaviour.SPANK_PREPEND_TASK_ARGV
+                .at(io.plugstack.api.plugin.SlurmVersion.parse(under.release()));
+
+        Result r = slurm.run(T, "srun", "echo", "hello").assertOk();
+
+        assertThat(r.stdout().strip()).as("node daemon:%n%s", node.log()).isEqualTo(available ? "prepended echo hello" : "hello");
+        assertThat(Files.readString(answers).strip()).isEqualTo(available ? "SUCCESS" : "NOT_AVAIL");
+    }
+
     @Test
     void theClusterIsTheSlurmUnderTest() throws IOException {
         String release = under.release();
