@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,8 +53,11 @@ class RealSlurmJobVersionsIT {
     static RealSlurm slurm;
     static RealSlurm.SubmitHost submit;
 
+    static SlurmUnderTest under;
+
     @BeforeAll
-    static void startTwoRuntimesThenTheCluster() throws IOException {
+    static void startTwoRuntimesThenTheCluster(TestInfo info) throws IOException {
+        under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
         // the Java plugins' logs: local-context code runs in the node daemon's unprivileged user role (issue 25)
@@ -62,8 +66,8 @@ class RealSlurmJobVersionsIT {
         login = NodeDaemon.start(dir.resolve("login"), "# each test lists its plugin\n");
         // the compute node believes the versions the login node seals: the admin copies the key, as munge.key
         compute = NodeDaemon.start(dir.resolve("compute"), "# each test lists its plugin\n", login.home().resolve("etc/versions.key"));
-        slurm = RealSlurm.start(dir.resolve("cluster"), compute.bridgeLine("plugstack_bridge.so") + "\n", 24817, 24818);
-        submit = slurm.submitHost("login", login.bridgeLine("plugstack_bridge.so") + "\n");
+        slurm = RealSlurm.start(under, dir.resolve("cluster"), compute.bridgeLine(under, "plugstack_bridge.so") + "\n", 24817, 24818);
+        submit = slurm.submitHost("login", login.bridgeLine(under, "plugstack_bridge.so") + "\n");
     }
 
     @AfterAll

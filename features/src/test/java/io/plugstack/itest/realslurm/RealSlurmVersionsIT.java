@@ -23,6 +23,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,8 +60,11 @@ class RealSlurmVersionsIT {
     static NodeDaemon node;
     static RealSlurm slurm;
 
+    static SlurmUnderTest under;
+
     @BeforeAll
-    static void startNodeDaemonThenCluster() throws IOException {
+    static void startNodeDaemonThenCluster(TestInfo info) throws IOException {
+        under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         work = Files.createDirectories(dir.resolve("work"));
         // the Java plugins' logs: local-context code runs in the node daemon's unprivileged user role (issue 25)
@@ -70,7 +74,7 @@ class RealSlurmVersionsIT {
         // starts) stays empty, so no slurmd-context session outlives a test
         node = NodeDaemon.start(dir.resolve("node"), "# each test lists the plugin it deploys\n");
         Files.createDirectories(node.deployDir());
-        slurm = RealSlurm.start(dir.resolve("cluster"), node.bridgeLine("plugstack_bridge.so") + "\n", SLURMCTLD_PORT, SLURMD_PORT);
+        slurm = RealSlurm.start(under, dir.resolve("cluster"), node.bridgeLine(under, "plugstack_bridge.so") + "\n", SLURMCTLD_PORT, SLURMD_PORT);
     }
 
     @AfterAll
