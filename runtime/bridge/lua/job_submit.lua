@@ -28,6 +28,9 @@ local PROTOCOL = 3
 local JOB_HELLO, JOB_CALL, REFUSE, JOB_FIELDS, JOB_RESULT = 5, 6, 67, 68, 69
 local NUMBER, STRING, LIST, BOOLEAN = 0, 1, 2, 3
 local NULL = 4294967295
+-- names never read from job_desc, whatever the daemon asks: reading job_desc.assoc_qos makes Slurm
+-- 24.11's own job_submit/lua crash slurmctld (SIGSEGV) on a cluster without accounting (seen on 24.11.5)
+local NOT_READ = { assoc_qos = true }
 
 -- the one connection of this Lua state, and the names the daemon asked for
 local conn, fields = nil, nil
@@ -62,7 +65,8 @@ local function values(proxy, names, out)
   local n, at = 0, #out + 1
   out[at] = ""
   for _, k in ipairs(names) do
-    local v = proxy[k]
+    local v = nil
+    if not NOT_READ[k] then v = proxy[k] end
     local t = type(v)
     if t == "number" then
       out[#out + 1] = str(k) .. u32(NUMBER) .. str(string.format("%.0f", v)); n = n + 1

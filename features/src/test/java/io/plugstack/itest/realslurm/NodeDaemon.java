@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.plugstack.itest.PlugstackRuntime;
@@ -49,6 +50,16 @@ public final class NodeDaemon implements AutoCloseable {
     public static NodeDaemon start(Path dir, String plugstackConf, Path versionsKey) {
         NodeDaemon d = new NodeDaemon(dir, false);
         d.versionsKey = versionsKey;
+        return start(d, plugstackConf);
+    }
+
+    /** Settings appended to etc/plugstack.properties before the start (the Slurm a root's cluster runs). */
+    private Map<String, String> settings = Map.of();
+
+    /** As {@link #start(Path, String)}, for a daemon that serves {@code under}'s Slurm: it plays that release. */
+    public static NodeDaemon start(Path dir, String plugstackConf, SlurmUnderTest under) {
+        NodeDaemon d = new NodeDaemon(dir, false);
+        d.settings = under.daemonSettings();
         return start(d, plugstackConf);
     }
 
@@ -98,6 +109,10 @@ public final class NodeDaemon implements AutoCloseable {
             }
             Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
             Files.writeString(d.plugstackConf(), plugstackConf);
+            for (Map.Entry<String, String> setting : d.settings.entrySet()) {
+                Files.writeString(d.home.resolve("etc/plugstack.properties"), "\n" + setting.getKey() + "=" + setting.getValue() + "\n",
+                        java.nio.file.StandardOpenOption.APPEND);
+            }
             if (d.versionsKey != null) {
                 Files.copy(d.versionsKey, d.home.resolve("etc/versions.key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 Files.setPosixFilePermissions(d.home.resolve("etc/versions.key"), PosixFilePermissions.fromString("rw-------"));

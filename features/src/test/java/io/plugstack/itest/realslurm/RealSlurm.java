@@ -115,6 +115,12 @@ public final class RealSlurm implements AutoCloseable {
      * job_submit.lua, cli_filter.lua, plugstack.conf), where Slurm looks for them.
      */
     public static RealSlurm start(Path dir, Map<String, String> knobs, Map<String, String> etcFiles, int slurmctldPort, int slurmdPort) {
+        return start(SlurmUnderTest.DEBIAN_12, dir, knobs, etcFiles, slurmctldPort, slurmdPort);
+    }
+
+    /** The same on {@code under}'s Slurm. */
+    public static RealSlurm start(SlurmUnderTest under, Path dir, Map<String, String> knobs, Map<String, String> etcFiles, int slurmctldPort,
+            int slurmdPort) {
         try {
             Path etc = dir.toAbsolutePath().normalize().resolve("etc");
             Files.createDirectories(etc);
@@ -125,7 +131,7 @@ public final class RealSlurm implements AutoCloseable {
         } catch (IOException e) {
             throw new AssertionError("real-slurm: cannot write the files of " + dir + "/etc: " + e, e);
         }
-        return start(SlurmUnderTest.DEBIAN_12, dir, slurmctldPort, slurmdPort, knobs);
+        return start(under, dir, slurmctldPort, slurmdPort, knobs);
     }
 
     private static RealSlurm start(SlurmUnderTest under, Path dir, int slurmctldPort, int slurmdPort, Map<String, String> knobs) {

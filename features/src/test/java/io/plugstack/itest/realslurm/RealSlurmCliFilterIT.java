@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,9 +40,12 @@ class RealSlurmCliFilterIT {
     static NodeDaemon node;
     static RealSlurm slurm;
 
+    static SlurmUnderTest under;
+
     @BeforeAll
-    static void startNodeDaemonThenCluster() throws Exception {
-        cluster = ShimCluster.start(dir, "CliFilterPlugins=realclif,lua\n", "CLI_FILTER_PLUGINS", "cli_filter.lua", "user.sock", 21817, 21818,
+    static void startNodeDaemonThenCluster(TestInfo info) throws Exception {
+        under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
+        cluster = ShimCluster.start(under, dir, "CliFilterPlugins=realclif,lua\n", "CLI_FILTER_PLUGINS", "cli_filter.lua", "user.sock", 21817, 21818,
                 new ShimCluster.Fixture("itest.realclif", "realclif", "cli_filter/realclif", "realclif"));
         node = cluster.node;
         java.nio.file.Files.writeString(node.home().resolve("etc/cli_filter.lua"), PROBE_LUA);

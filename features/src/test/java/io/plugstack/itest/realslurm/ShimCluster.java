@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,15 +43,21 @@ final class ShimCluster {
      */
     static ShimCluster start(Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort, int slurmdPort,
             Fixture... fixtures) throws Exception {
-        NodeDaemon node = startDaemon(dir, slurmCfg, fixtures);
+        return start(SlurmUnderTest.DEBIAN_12, dir, slurmCfg, knob, shim, socket, ctldPort, slurmdPort, fixtures);
+    }
+
+    /** The same on {@code under}'s Slurm, the daemon playing it. */
+    static ShimCluster start(SlurmUnderTest under, Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort,
+            int slurmdPort, Fixture... fixtures) throws Exception {
+        NodeDaemon node = startDaemon(under, dir, slurmCfg, fixtures);
         Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
         String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))
                 .replace("\"/run/plugstack/" + socket + "\"", "\"" + node.socketDir().resolve(socket) + "\"");
-        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), Map.of(knob, "lua", "EXTRA_PARTITION", "second"), Map.of(shim, text),
-                ctldPort, slurmdPort));
+        return new ShimCluster(node, RealSlurm.start(under, dir.resolve("cluster"), Map.of(knob, "lua", "EXTRA_PARTITION", "second"),
+                Map.of(shim, text), ctldPort, slurmdPort));
     }
 
-    private static NodeDaemon startDaemon(Path dir, String slurmCfg, Fixture... fixtures) throws Exception {
+    private static NodeDaemon startDaemon(SlurmUnderTest under, Path dir, String slurmCfg, Fixture... fixtures) throws Exception {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path deploy = Files.createDirectories(dir.resolve("node/home/deploy"));
         FixturePlugins plugins = new FixturePlugins(dir);
@@ -59,7 +66,7 @@ final class ShimCluster {
                     .build(), deploy.resolve(f.bsn() + ".jar"));
         }
         Files.writeString(deploy.resolve("plugstack.slurm.cfg"), slurmCfg);
-        return NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n");
+        return NodeDaemon.start(dir.resolve("node"), "# no SPANK plugin\n", under);
     }
 
     /** Debian's own plugin directory: Slurm's PluginDir when slurm.conf names none. */
@@ -79,7 +86,7 @@ final class ShimCluster {
             Fixture... fixtures) throws Exception {
         Path so = NodeDaemon.BRIDGE_DIR.toAbsolutePath().normalize().resolve("job_submit_plugstack.so");
         assertThat(so).as("job_submit_plugstack.so, built by runtime/bridge's 'make job-submit-installed'").exists();
-        NodeDaemon node = startDaemon(dir, slurmCfg, fixtures);
+        NodeDaemon node = startDaemon(SlurmUnderTest.DEBIAN_12, dir, slurmCfg, fixtures);
         Map<String, String> env = new java.util.HashMap<>(clusterEnv);
         env.putAll(Map.of("JOB_SUBMIT_PLUGINS", "plugstack", "PLUGIN_DIR", DEBIAN_PLUGIN_DIR + ":" + so.getParent(), "EXTRA_PARTITION", "second"));
         return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), env,
@@ -93,6 +100,12 @@ final class ShimCluster {
             r = slurm.run(T, argv);
             if (r.stderr().contains(marker)) {
                 return;
+            }
+            Long ctld = slurm.pids().get("slurmctld");
+            if (ctld == null || !RealSlurm.running(ctld)) { // it died serving the command: asking again cannot help
+                List<String> log = Await.lines(slurm.logDir().resolve("slurmctld.log"));
+                throw new AssertionError("slurmctld (pid " + ctld + ") is gone: " + r + "\nits log's end:\n"
+                        + String.join("\n", log.subList(Math.max(0, log.size() - 20), log.size())));
             }
             Thread.sleep(500);
         }

@@ -60,7 +60,8 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
                 throw new AssertionError("real-slurm: cannot make the " + name + " root in " + root + ": " + made);
             }
             System.out.print(made.stdout());
-            rootScript("mount", root.toString(), "/tmp", bridgeSource().toString());
+            // /home: a job's user has the same home inside and out, where cli_filter.lua hooks act as that user
+            rootScript("mount", root.toString(), "/tmp", "/home", bridgeSource().toString());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> rootScriptQuietly("umount", root.toString()), "unmount " + root));
             RealSlurm.ensureUser(RealSlurm.TEST_USER);
             sameUserInside(RealSlurm.TEST_USER);
@@ -93,6 +94,24 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
     public String release() {
         Result v = RealSlurm.exec(command(List.of("slurmd", "-V"), null), Map.of(), STEP).assertOk();
         return v.stdout().strip().replaceFirst("^slurm(-wlm)? ", "");
+    }
+
+    /**
+     * What a node daemon on this Slurm's node finds itself at its start (the release {@code slurmd -V}
+     * says, the Lua its job_submit/lua links), as settings for a daemon that runs on this machine instead:
+     * empty for this machine's own Slurm, which the daemon finds by itself.
+     */
+    public Map<String, String> daemonSettings() {
+        if (root == null) {
+            return Map.of();
+        }
+        String ldd = RealSlurm.exec(command(List.of("ldd", "/usr/lib/x86_64-linux-gnu/slurm-wlm/job_submit_lua.so"), null), Map.of(), STEP)
+                .assertOk().stdout();
+        java.util.regex.Matcher lua = java.util.regex.Pattern.compile("liblua(5\\.\\d)").matcher(ldd);
+        if (!lua.find()) {
+            throw new AssertionError("real-slurm: which Lua does " + name + "'s job_submit/lua link? " + ldd);
+        }
+        return Map.of("plugstack.slurm.release", release(), "plugstack.lua.version", lua.group(1));
     }
 
     private void sameUserInside(String user) {
