@@ -48,6 +48,17 @@ make_root() {
     echo "debian-root: reused the $suite root in $root ($(chroot "$root" dpkg-query -W -f '${Package} ${Version}' slurmd))"
     return 0
   fi
+  if intact "$root" "$suite"; then # made, but without some package asked for now: add it
+    log=$(mktemp)
+    mount_all "$root"
+    if ! chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${PKGS[@]}" >"$log" 2>&1; then
+      tail -5 "$log" >&2; rm -f "$log"; umount_all "$root"; die "apt-get install ${PKGS[*]} in $root failed"
+    fi
+    rm -f "$log"
+    umount_all "$root"
+    echo "debian-root: reused the $suite root in $root, with ${PKGS[*]} now installed"
+    return 0
+  fi
   command -v debootstrap >/dev/null || {
     apt-get install -y -q debootstrap >/dev/null 2>&1 || die "cannot install debootstrap from Debian's archive"
   }

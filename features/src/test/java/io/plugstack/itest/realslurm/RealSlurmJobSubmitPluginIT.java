@@ -23,7 +23,8 @@ class RealSlurmJobSubmitPluginIT extends RealSlurmJobSubmitChecks {
     @Order(21)
     void theDaemonSaysWhichSlurmctldItServes() {
         slurm.run(T, "sbatch", "-H", "--wrap", "true").assertOk();
-        assertThat(node.log()).contains("node: job_submit/plugstack of a Slurm 22.05.8 slurmctld connected; the runtime plays 22.05.8")
+        String release = slurm.under().release();
+        assertThat(node.log()).contains("node: job_submit/plugstack of a Slurm " + release + " slurmctld connected; the runtime plays " + release)
                 .doesNotContain("slurmctld here is Slurm");
     }
 

@@ -84,12 +84,22 @@ final class ShimCluster {
     /** The same, with more of cluster.sh's knobs ({@code EXTRA_PARTITION_OPTS}, ...). */
     static ShimCluster startJobSubmitPlugin(Path dir, String slurmCfg, Map<String, String> clusterEnv, int ctldPort, int slurmdPort,
             Fixture... fixtures) throws Exception {
-        Path so = NodeDaemon.BRIDGE_DIR.toAbsolutePath().normalize().resolve("job_submit_plugstack.so");
+        return startJobSubmitPlugin(SlurmUnderTest.DEBIAN_12, dir, slurmCfg, clusterEnv, ctldPort, slurmdPort, fixtures);
+    }
+
+    /**
+     * The same on {@code under}'s Slurm, the daemon playing it. (Only this machine's Slurm has the plugin built
+     * for it: Debian 13's source package of Slurm 24.11 is not served by the archive this build reaches.)
+     */
+    static ShimCluster startJobSubmitPlugin(SlurmUnderTest under, Path dir, String slurmCfg, Map<String, String> clusterEnv, int ctldPort,
+            int slurmdPort, Fixture... fixtures) throws Exception {
+        under.prepare();
+        Path so = under.bridgeDir().resolve("job_submit_plugstack.so");
         assertThat(so).as("job_submit_plugstack.so, built by runtime/bridge's 'make job-submit-installed'").exists();
-        NodeDaemon node = startDaemon(SlurmUnderTest.DEBIAN_12, dir, slurmCfg, fixtures);
+        NodeDaemon node = startDaemon(under, dir, slurmCfg, fixtures);
         Map<String, String> env = new java.util.HashMap<>(clusterEnv);
         env.putAll(Map.of("JOB_SUBMIT_PLUGINS", "plugstack", "PLUGIN_DIR", DEBIAN_PLUGIN_DIR + ":" + so.getParent(), "EXTRA_PARTITION", "second"));
-        return new ShimCluster(node, RealSlurm.start(dir.resolve("cluster"), env,
+        return new ShimCluster(node, RealSlurm.start(under, dir.resolve("cluster"), env,
                 Map.of("job_submit_plugstack.conf", "socket=" + node.socketDir().resolve("ctld.sock") + "\n"), ctldPort, slurmdPort));
     }
 
