@@ -20,12 +20,17 @@ for so in plugstack_bridge.so plugstack_bridge_nojs.so job_submit_plugstack.so p
         exit 0
     fi
 done
+VERSION_H=/usr/include/slurm/slurm_version.h
+if [ ! -f "$VERSION_H" ]; then
+    echo "deb: $VERSION_H not found (Slurm's headers, which tell what release the prebuilt plugins are for): no Debian package built" >&2
+    exit 0
+fi
 ARCH=$(dpkg --print-architecture)
 MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
 LIBDIR=/usr/lib/$MULTIARCH/plugstack
 SLURM_PLUGIN_DIR=/usr/lib/$MULTIARCH/slurm-wlm
 # the release the plugins were built against: SLURM_VERSION_NUMBER of its headers (0x160508 is 22.05.8)
-NUMBER=$(awk '/^#define SLURM_VERSION_NUMBER/ { print $3 }' /usr/include/slurm/slurm_version.h)
+NUMBER=$(awk '/^#define SLURM_VERSION_NUMBER/ { print $3 }' "$VERSION_H")
 RELEASE=$(printf '%d.%02d.%d' $((NUMBER >> 16 & 255)) $((NUMBER >> 8 & 255)) $((NUMBER & 255)))
 
 STAGE=$(mktemp -d)
