@@ -111,8 +111,19 @@ public class JobSubmitLuaPlugin implements JobSubmitPlugin {
         controllerState(L);
     }
 
-    /** slurm.jobs and slurm.reservations as slurmctld has them now: set at load and before each call. */
+    /**
+     * slurm.jobs and slurm.reservations as slurmctld has them now, and its ClusterName when it says one (a
+     * real slurmctld says it in its first frame, which may come after the script loaded): set at load and
+     * before each call.
+     */
     private void controllerState(Lua L) {
+        String cluster = slurmctld.clusterName();
+        if (cluster != null && !cluster.isEmpty()) {
+            L.getGlobal("slurm");
+            L.push(cluster);
+            L.setField(-2, "CLUSTER_NAME");
+            L.pop(1);
+        }
         records.clear();
         records.setJobs(L, slurmctld.jobs());
         reservations.set(L, slurmctld.reservations());

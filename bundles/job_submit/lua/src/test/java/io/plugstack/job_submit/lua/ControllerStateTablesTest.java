@@ -53,6 +53,17 @@ class ControllerStateTablesTest {
         p.fini();
     }
 
+    /** A real slurmctld says its ClusterName in its first frame, which may come after the script loaded. */
+    @Test
+    void clusterNameIsTheOneSlurmctldSaysAtEachCall() {
+        site.script(LuaSite.reporting("slurm.CLUSTER_NAME"));
+        JobSubmitLuaPlugin p = site.started(LuaVersion.LUA_5_1);
+        site.slurmctld.clusterName("production");
+        site.submit(p, LuaSite.request());
+        assertThat(site.message.get()).contains("production");
+        p.fini();
+    }
+
     @Test
     void slurmReservationsHoldsEachByNameWithResvFields() {
         site.slurmctld.add(new Reservation("maint", 1000, 4600, 60, "node1", 1, 4, null, null, 0x8001,

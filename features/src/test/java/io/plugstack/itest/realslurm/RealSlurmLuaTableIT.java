@@ -1,0 +1,110 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code slurm} table a site's job_submit.lua sees: one probe script dumps every name in it (with each
+ * number's and string's value, and which are functions) under Slurm's own job_submit/lua and under
+ * Plugstack's (behind the Lua shim, the daemon playing the same release). Both dumps must be equal: the
+ * errno names a release exports (every ESLURM name from 23.02, eight before), its constants, its functions
+ * (get_qos_priority from 24.11).
+ */
+@Timeout(300)
+class RealSlurmLuaTableIT {
+
+    private static final Duration T = Duration.ofSeconds(30);
+
+    /** Writes "name=value" or "name()" for every key of the slurm table, sorted, to OUT. */
+    private static final String PROBE = """
+            local OUT = "%s"
+            local function dump()
+              local lines = {}
+              for k, v in pairs(slurm) do
+                local t = type(v)
+                if t == "number" or t == "string" or t == "boolean" then lines[#lines + 1] = k .. "=" .. tostring(v)
+                elseif t == "function" then lines[#lines + 1] = k .. "()"
+                else lines[#lines + 1] = k .. ":" .. t end
+              end
+              table.sort(lines)
+              local f = io.open(OUT, "w")
+              f:write(table.concat(lines, "\\n"), "\\n")
+              f:close()
+            end
+            function slurm_job_submit(job_desc, part_list, submit_uid)
+              dump()
+              return slurm.SUCCESS
+            end
+            function slurm_job_modify(job_desc, job_rec, part_list, modify_uid)
+              return slurm.SUCCESS
+            end
+            """;
+
+    @TempDir
+    static Path dir;
+    static RealSlurm slurms;
+    static ShimCluster plugstack;
+    static Path slurmsDump;
+    static Path plugstackDump;
+
+    @BeforeAll
+    static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks(TestInfo info) throws Exception {
+        SlurmUnderTest under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dumps = Files.createDirectories(dir.resolve("dumps"));
+        Files.setAttribute(dumps, "unix:mode", 01777);
+        slurmsDump = dumps.resolve("slurms.txt");
+        plugstackDump = dumps.resolve("plugstack.txt");
+        slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua"),
+                Map.of("job_submit.lua", PROBE.formatted(slurmsDump)), 39817, 39818);
+        plugstack = ShimCluster.start(under, Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
+                "JOB_SUBMIT_PLUGINS", "job_submit.lua", "ctld.sock", 39827, 39828);
+        Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), PROBE.formatted(plugstackDump));
+        slurms.run(T, "sbatch", "-H", "--wrap", "true");
+        // FileInstall hands the daemon its JobSubmitPlugins=lua a moment after it starts: until the probe answers
+        for (int i = 0; i < 120 && !Files.exists(plugstackDump); i++) {
+            plugstack.slurm.run(T, "sbatch", "-H", "--wrap", "true");
+            Thread.sleep(500);
+        }
+        assertThat(slurmsDump).as("Slurm's own job_submit/lua never ran the probe").exists();
+        assertThat(plugstackDump).as("the probe never ran behind the shim; node daemon:%n%s", plugstack.node.log()).exists();
+    }
+
+    @AfterAll
+    static void stopTheClusters() throws Exception {
+        try {
+            if (slurms != null) {
+                slurms.close();
+            }
+        } finally {
+            ShimCluster.closeQuietly(plugstack);
+        }
+    }
+
+    @Test
+    void theSlurmTableHasTheNamesAndValuesSlurmsOwnLuaGivesAScript() throws Exception {
+        TreeSet<String> theirs = new TreeSet<>(Files.readAllLines(slurmsDump));
+        TreeSet<String> ours = new TreeSet<>(Files.readAllLines(plugstackDump));
+        List<String> differences = new ArrayList<>();
+        theirs.stream().filter(l -> !ours.contains(l)).forEach(l -> differences.add("only in Slurm's: " + l));
+        ours.stream().filter(l -> !theirs.contains(l)).forEach(l -> differences.add("only in Plugstack's: " + l));
+
+        assertThat(differences).as("the slurm table, Slurm %s's own job_submit/lua (%d names) against Plugstack's (%d)",
+                slurms.under().release(), theirs.size(), ours.size()).isEmpty();
+    }
+}
