@@ -34,6 +34,7 @@ NUMBER=$(awk '/^#define SLURM_VERSION_NUMBER/ { print $3 }' "$VERSION_H")
 RELEASE=$(printf '%d.%02d.%d' $((NUMBER >> 16 & 255)) $((NUMBER >> 8 & 255)) $((NUMBER & 255)))
 
 STAGE=$(mktemp -d)
+chmod 0755 "$STAGE" # the package's root directory: mktemp makes it 0700
 trap 'rm -rf "$STAGE"' EXIT
 mkdir -p "$STAGE/DEBIAN" "$STAGE/usr/share/plugstack" "$STAGE/etc/plugstack" "$STAGE$LIBDIR" \
     "$STAGE/lib/systemd/system" "$STAGE/usr/sbin" "$STAGE/usr/share/doc/plugstack"

@@ -13,6 +13,9 @@
 #                                      of this machine at the same path inside ROOT
 #   debian-root.sh umount ROOT         undo every mount under ROOT; safe to run twice
 #   debian-root.sh mounts ROOT         list the mounts under ROOT
+#
+# Mounts are this machine's, not one run's: one test run uses a root at a time (a second run's mount
+# or umount would undo the first's).
 set -euo pipefail
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 DEFAULT_PKGS=(slurmd slurmctld slurm-client munge)
@@ -63,6 +66,8 @@ make_root() {
     apt-get install -y -q debootstrap >/dev/null 2>&1 || die "cannot install debootstrap from Debian's archive"
   }
   umount_all "$root"
+  # never through a mount: --one-file-system does not stop at a bind of the same file system (/tmp, /home)
+  [[ -z $(mounts "$root") ]] || die "mounts left under $root; not deleting it"
   rm -rf --one-file-system "$root"
   mkdir -p "$root"
   log=$(mktemp)
@@ -90,6 +95,7 @@ mount_all() {
   [[ -z $(mounts "$root") ]] || umount_all "$root"
   mount -t proc proc "$root/proc"
   mount --bind /dev "$root/dev"
+  mount --make-rslave "$root/dev" # the pts mount below must not propagate onto this machine's /dev
   mount --bind /dev/pts "$root/dev/pts"
   mount --rbind /sys "$root/sys"
   mount --make-rslave "$root/sys"
@@ -104,6 +110,9 @@ mount_all() {
 }
 
 CMD=${1:-}; ROOT=${2:-}
+# the root as /proc/self/mounts writes it: absolute, no link, no trailing slash (mounts() compares strings)
+[[ -z $ROOT ]] || ROOT=$(realpath -m -- "$ROOT")
+[[ $ROOT != / ]] || die "the root cannot be /"
 [[ -n $ROOT ]] || die "usage: debian-root.sh make ROOT [SUITE [PKG...]] | mount ROOT [DIR...] | umount ROOT | mounts ROOT"
 case $CMD in
   make) shift 2; make_root "$ROOT" "$@" ;;

@@ -143,7 +143,9 @@ class DebianPackageIT {
         Result upgrade = chroot(APT, "env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-q", "--no-install-recommends",
                 "/tmp/" + newer.getFileName()).assertOk();
         assertThat(ProcessHandle.of(before).filter(ProcessHandle::isAlive)).as("the old daemon after the upgrade").isEmpty();
-        startTheDaemonAsItsUnitDoes(); // systemd's Restart=always where it runs: the unit restarts it
+        // no systemd here: postinst says to start it again (with systemd, postinst restarts the unit)
+        assertThat(upgrade.stdout()).contains("plugstack: the node daemon was stopped for this upgrade and no systemd runs here to start it again:");
+        startTheDaemonAsItsUnitDoes();
 
         Await.until("the batch job's end", () -> chroot(COMMAND, "env", conf, "scontrol", "show", "job", job).stdout().contains("JobState=COMPLETED"),
                 Duration.ofSeconds(60), () -> chroot(COMMAND, "env", conf, "scontrol", "show", "job", job).stdout());
@@ -198,10 +200,12 @@ class DebianPackageIT {
         String exec = unit.lines().filter(l -> l.startsWith("ExecStart=")).findFirst().orElseThrow().substring("ExecStart=".length());
         List<String> argv = new ArrayList<>(List.of("chroot", ROOT.toString()));
         argv.addAll(List.of(exec.split(" ")));
-        Path log = Files.createTempFile("plugstack-deb-daemon", ".out");
-        daemon = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Path root = ROOT.resolve("run/plugstack/root.sock");
         Path user = ROOT.resolve("run/plugstack/user.sock");
+        Files.deleteIfExists(root); // a stopped daemon's: the wait below is for this one's
+        Files.deleteIfExists(user);
+        Path log = Files.createTempFile("plugstack-deb-daemon", ".out");
+        daemon = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Await.until("the node daemon's sockets in the root", () -> Files.exists(root) && Files.exists(user) || !daemon.isAlive(),
                 Duration.ofSeconds(90), () -> read(log));
         assertThat(daemon.isAlive()).as("the node daemon: %s", read(log)).isTrue();

@@ -56,6 +56,7 @@ public final class RealSlurm implements AutoCloseable {
                 open = new ArrayList<>(OPEN);
             }
             open.forEach(RealSlurm::stopQuietly);
+            SlurmUnderTest.unmountAll(); // after the clusters: cluster.sh stop runs inside a root
         }, "real-slurm stop"));
     }
 

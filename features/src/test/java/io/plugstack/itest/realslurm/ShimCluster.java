@@ -49,6 +49,7 @@ final class ShimCluster {
     /** The same on {@code under}'s Slurm, the daemon playing it. */
     static ShimCluster start(SlurmUnderTest under, Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort,
             int slurmdPort, Fixture... fixtures) throws Exception {
+        under.prepare(); // the root made and mounted before the daemon asks it which Slurm it has
         NodeDaemon node = startDaemon(under, dir, slurmCfg, fixtures);
         Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
         String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))
@@ -106,7 +107,8 @@ final class ShimCluster {
     /** Until {@code argv}'s stderr shows {@code marker} (FileInstall deploys the fixtures after the daemon starts): bounded. */
     void awaitAnswer(String marker, String... argv) throws InterruptedException {
         Result r = null;
-        for (int i = 0; i < 120; i++) {
+        long end = System.nanoTime() + java.time.Duration.ofSeconds(60).toNanos();
+        for (int i = 0; i < 120 && System.nanoTime() < end; i++) {
             r = slurm.run(T, argv);
             if (r.stderr().contains(marker)) {
                 return;

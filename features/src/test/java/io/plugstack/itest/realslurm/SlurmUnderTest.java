@@ -33,6 +33,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
     private static final List<String> PACKAGES = List.of("slurmd", "slurmctld", "slurm-client", "munge", "libslurm-dev", "gcc", "make",
             "libc6-dev", "lua-socket");
     private static final Object LOCK = new Object();
+    private static final List<Path> MOUNTED = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static boolean ready;
 
     /** The runtime/bridge directory of this build (its Makefile and C sources). */
@@ -62,7 +63,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             System.out.print(made.stdout());
             // /home: a job's user has the same home inside and out, where cli_filter.lua hooks act as that user
             rootScript("mount", root.toString(), "/tmp", "/home", bridgeSource().toString());
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> rootScriptQuietly("umount", root.toString()), "unmount " + root));
+            MOUNTED.add(root); // unmounted by RealSlurm's shutdown hook, once its clusters are stopped
             RealSlurm.ensureUser(RealSlurm.TEST_USER);
             sameUserInside(RealSlurm.TEST_USER);
             Result built = RealSlurm.exec(List.of("chroot", root.toString(), "make", "-s", "-C", bridgeSource().toString(), "so",
@@ -132,6 +133,12 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
         if (!r.ok()) {
             throw new AssertionError("real-slurm: debian-root.sh " + String.join(" ", args) + " failed: " + r);
         }
+    }
+
+    /** Undoes the mounts of every root this JVM mounted: at its exit, after the clusters in them stopped. */
+    static void unmountAll() {
+        MOUNTED.forEach(r -> rootScriptQuietly("umount", r.toString()));
+        MOUNTED.clear();
     }
 
     private static void rootScriptQuietly(String... args) {

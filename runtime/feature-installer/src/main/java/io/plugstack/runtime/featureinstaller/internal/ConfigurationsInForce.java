@@ -23,7 +23,7 @@ final class ConfigurationsInForce {
     private final LongSupplier clock;
 
     ConfigurationsInForce(ServiceComponentRuntime scr) {
-        this(scr, System::currentTimeMillis);
+        this(scr, () -> System.nanoTime() / 1_000_000);
     }
 
     ConfigurationsInForce(ServiceComponentRuntime scr, LongSupplier clock) {
@@ -58,7 +58,8 @@ final class ConfigurationsInForce {
 
     private boolean inForce(String pid, Map<String, Object> before, Map<String, Object> now) {
         for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
-            if (d.configurationPid == null || !Arrays.asList(d.configurationPid).contains(pid)) {
+            // every description names a PID (its own name by default); one that ignores configuration never shows it
+            if (d.configurationPid == null || !Arrays.asList(d.configurationPid).contains(pid) || "ignore".equals(d.configurationPolicy)) {
                 continue;
             }
             for (ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
