@@ -65,23 +65,12 @@ class RealSlurmJobDescProbeIT {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        // FileInstall hands the daemon its JobSubmitPlugins=lua a moment after it starts: until the probe answers
-        for (int i = 0; i < 120 && !Files.exists(plugstackDump); i++) {
-            plugstack.slurm.run(T, "sbatch", "-H", "--wrap", "true");
-            Thread.sleep(500);
-        }
-        assertThat(plugstackDump).as("the probe never ran behind the C plugin; node daemon:%n%s", plugstack.node.log()).exists();
+        plugstack.awaitProbe(plugstackDump, "the C plugin");
     }
 
     @AfterAll
     static void stopTheClusters() throws Exception {
-        try {
-            if (slurms != null) {
-                slurms.close();
-            }
-        } finally {
-            ShimCluster.closeQuietly(plugstack);
-        }
+        ShimCluster.closeBoth(slurms, plugstack);
     }
 
     @Test

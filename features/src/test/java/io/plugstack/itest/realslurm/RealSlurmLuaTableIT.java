@@ -76,24 +76,13 @@ class RealSlurmLuaTableIT {
                 "JOB_SUBMIT_PLUGINS", "job_submit.lua", "ctld.sock", 39827, 39828);
         Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), PROBE.formatted(plugstackDump));
         slurms.run(T, "sbatch", "-H", "--wrap", "true");
-        // FileInstall hands the daemon its JobSubmitPlugins=lua a moment after it starts: until the probe answers
-        for (int i = 0; i < 120 && !Files.exists(plugstackDump); i++) {
-            plugstack.slurm.run(T, "sbatch", "-H", "--wrap", "true");
-            Thread.sleep(500);
-        }
+        plugstack.awaitProbe(plugstackDump, "the shim");
         assertThat(slurmsDump).as("Slurm's own job_submit/lua never ran the probe").exists();
-        assertThat(plugstackDump).as("the probe never ran behind the shim; node daemon:%n%s", plugstack.node.log()).exists();
     }
 
     @AfterAll
     static void stopTheClusters() throws Exception {
-        try {
-            if (slurms != null) {
-                slurms.close();
-            }
-        } finally {
-            ShimCluster.closeQuietly(plugstack);
-        }
+        ShimCluster.closeBoth(slurms, plugstack);
     }
 
     @Test

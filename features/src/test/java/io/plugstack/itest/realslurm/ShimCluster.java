@@ -104,6 +104,29 @@ final class ShimCluster {
                 Map.of("job_submit_plugstack.conf", "socket=" + node.socketDir().resolve("ctld.sock") + "\n"), ctldPort, slurmdPort));
     }
 
+    /**
+     * Until a probe script behind this cluster's transport ({@code via}: "the shim", "the C plugin") wrote
+     * {@code dump}: FileInstall hands the daemon its plugstack.slurm a moment after it starts. Bounded (60 s).
+     */
+    void awaitProbe(Path dump, String via) throws InterruptedException {
+        for (int i = 0; i < 120 && !Files.exists(dump); i++) {
+            slurm.run(T, "sbatch", "-H", "--wrap", "true");
+            Thread.sleep(500);
+        }
+        assertThat(dump).as("the probe never ran behind %s; node daemon:%n%s", via, node.log()).exists();
+    }
+
+    /** A probe's two clusters, Slurm's own first, then this one (either may be null: a start that failed). */
+    static void closeBoth(RealSlurm slurms, ShimCluster plugstack) throws Exception {
+        try {
+            if (slurms != null) {
+                slurms.close();
+            }
+        } finally {
+            closeQuietly(plugstack);
+        }
+    }
+
     /** Until {@code argv}'s stderr shows {@code marker} (FileInstall deploys the fixtures after the daemon starts): bounded. */
     void awaitAnswer(String marker, String... argv) throws InterruptedException {
         Result r = null;
