@@ -231,7 +231,7 @@ class DebianPackageIT {
             for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 Optional<String> root = readLink(p.resolve("root"));
                 if (root.isPresent() && root.get().equals(ROOT.toString())) {
-                    String cmd = readCmdline(p);
+                    String cmd = RealSlurm.commandLine(Long.parseLong(p.getFileName().toString()));
                     if (cmd.contains("plugstack.jar") || cmd.contains("plugstack-run")) {
                         found.add(p.getFileName() + " " + cmd);
                     }
@@ -249,14 +249,6 @@ class DebianPackageIT {
         }
     }
 
-    private static String readCmdline(Path proc) {
-        try {
-            return new String(Files.readAllBytes(proc.resolve("cmdline"))).replace('\0', ' ');
-        } catch (IOException e) {
-            return "";
-        }
-    }
-
     private static boolean installed() {
         return chroot(COMMAND, "dpkg-query", "-W", "-f", "${Status}", "plugstack").stdout().contains("install ok installed");
     }
@@ -269,7 +261,7 @@ class DebianPackageIT {
     }
 
     private static Result rootScript(Duration timeout, String command) {
-        return RealSlurm.exec(List.of("bash", RealSlurm.harness("debian-root.sh").toString(), command, ROOT.toString()), Map.of(), timeout);
+        return RealSlurm.runHarness("debian-root.sh", timeout, Map.of(), command, ROOT.toString());
     }
 
     private static Result chroot(Duration timeout, String... argv) {

@@ -23,8 +23,6 @@ import io.plugstack.itest.PlugstackRuntime;
 public final class NodeDaemon implements AutoCloseable {
 
     private static final Path DIST = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
-    /** The bridge, built by runtime/bridge against the installed spank.h. */
-    public static final Path BRIDGE_DIR = Path.of(System.getProperty("plugstack.bridge", "../runtime/bridge/target/c"));
 
     private final Path dir;
     private final Path home;

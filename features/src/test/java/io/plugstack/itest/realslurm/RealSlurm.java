@@ -448,7 +448,8 @@ public final class RealSlurm implements AutoCloseable {
         return left;
     }
 
-    private static String commandLine(long pid) {
+    /** {@code pid}'s command line, words joined by spaces; empty when it is gone or not readable. */
+    static String commandLine(long pid) {
         try {
             return new String(Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
         } catch (IOException e) {
@@ -550,7 +551,12 @@ public final class RealSlurm implements AutoCloseable {
     }
 
     private static Result script(Duration timeout, Map<String, String> env, String... args) {
-        List<String> argv = new ArrayList<>(List.of("bash", harness("cluster.sh").toString()));
+        return runHarness("cluster.sh", timeout, env, args);
+    }
+
+    /** Runs the harness script {@code name} (cluster.sh, debian-root.sh) with {@code args}. */
+    static Result runHarness(String name, Duration timeout, Map<String, String> env, String... args) {
+        List<String> argv = new ArrayList<>(List.of("bash", harness(name).toString()));
         argv.addAll(List.of(args));
         return exec(argv, env, timeout);
     }

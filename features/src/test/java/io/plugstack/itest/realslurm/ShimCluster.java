@@ -49,7 +49,6 @@ final class ShimCluster {
     /** The same on {@code under}'s Slurm, the daemon playing it. */
     static ShimCluster start(SlurmUnderTest under, Path dir, String slurmCfg, String knob, String shim, String socket, int ctldPort,
             int slurmdPort, Fixture... fixtures) throws Exception {
-        under.prepare(); // the root made and mounted before the daemon asks it which Slurm it has
         NodeDaemon node = startDaemon(under, dir, slurmCfg, fixtures);
         Path dist = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
         String text = Files.readString(dist.resolve("bridge/lua").resolve(shim))

@@ -27,6 +27,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             Path.of(System.getProperty("plugstack.debian13.root", "/var/tmp/plugstack-debian13")), "trixie",
             bridgeSource().resolve("target/c-debian13"));
 
+    private static final String DEBIAN_ROOT = "debian-root.sh";
     private static final Duration MAKE = Duration.ofMinutes(15);
     private static final Duration STEP = Duration.ofMinutes(2);
     /** What the root needs beside Slurm's daemons: Slurm's headers and a compiler for the bridge, lua-socket for the shims. */
@@ -54,15 +55,18 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             if (ready) {
                 return;
             }
-            List<String> make = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString(), "make", root.toString(), suite));
+            List<String> make = new ArrayList<>(List.of("make", root.toString(), suite));
             make.addAll(PACKAGES);
-            Result made = RealSlurm.exec(make, Map.of(), MAKE);
+            Result made = RealSlurm.runHarness(DEBIAN_ROOT, MAKE, Map.of(), make.toArray(String[]::new));
             if (!made.ok()) {
                 throw new AssertionError("real-slurm: cannot make the " + name + " root in " + root + ": " + made);
             }
             System.out.print(made.stdout());
             // /home: a job's user has the same home inside and out, where cli_filter.lua hooks act as that user
-            rootScript("mount", root.toString(), "/tmp", "/home", bridgeSource().toString());
+            Result mounted = rootScript("mount", root.toString(), "/tmp", "/home", bridgeSource().toString());
+            if (!mounted.ok()) {
+                throw new AssertionError("real-slurm: debian-root.sh cannot mount the " + name + " root: " + mounted);
+            }
             MOUNTED.add(root); // unmounted by RealSlurm's shutdown hook, once its clusters are stopped
             RealSlurm.ensureUser(RealSlurm.TEST_USER);
             sameUserInside(RealSlurm.TEST_USER);
@@ -106,6 +110,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
         if (root == null) {
             return Map.of();
         }
+        prepare(); // asked before any cluster starts: a node daemon starts first
         String ldd = RealSlurm.exec(command(List.of("ldd", "/usr/lib/x86_64-linux-gnu/slurm-wlm/job_submit_lua.so"), null), Map.of(), STEP)
                 .assertOk().stdout();
         java.util.regex.Matcher lua = java.util.regex.Pattern.compile("liblua(5\\.\\d)").matcher(ldd);
@@ -118,39 +123,21 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
     private void sameUserInside(String user) {
         String uid = RealSlurm.exec(List.of("id", "-u", user), Map.of(), STEP).assertOk().stdout().strip();
         String gid = RealSlurm.exec(List.of("id", "-g", user), Map.of(), STEP).assertOk().stdout().strip();
-        List<String> chroot = List.of("chroot", root.toString());
-        if (RealSlurm.exec(concat(chroot, List.of("id", "-u", user)), Map.of(), STEP).stdout().strip().equals(uid)) {
+        if (RealSlurm.exec(command(List.of("id", "-u", user), null), Map.of(), STEP).stdout().strip().equals(uid)) {
             return;
         }
-        RealSlurm.exec(concat(chroot, List.of("groupadd", "-o", "-g", gid, user)), Map.of(), STEP);
-        RealSlurm.exec(concat(chroot, List.of("useradd", "-o", "-u", uid, "-g", gid, "-m", "-s", "/bin/bash", user)), Map.of(), STEP).assertOk();
+        RealSlurm.exec(command(List.of("groupadd", "-o", "-g", gid, user), null), Map.of(), STEP);
+        RealSlurm.exec(command(List.of("useradd", "-o", "-u", uid, "-g", gid, "-m", "-s", "/bin/bash", user), null), Map.of(), STEP).assertOk();
     }
 
-    private void rootScript(String... args) {
-        List<String> argv = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString()));
-        argv.addAll(List.of(args));
-        Result r = RealSlurm.exec(argv, Map.of(), STEP);
-        if (!r.ok()) {
-            throw new AssertionError("real-slurm: debian-root.sh " + String.join(" ", args) + " failed: " + r);
-        }
+    private static Result rootScript(String... args) {
+        return RealSlurm.runHarness(DEBIAN_ROOT, STEP, Map.of(), args);
     }
 
     /** Undoes the mounts of every root this JVM mounted: at its exit, after the clusters in them stopped. */
     static void unmountAll() {
-        MOUNTED.forEach(r -> rootScriptQuietly("umount", r.toString()));
+        MOUNTED.forEach(r -> rootScript("umount", r.toString()));
         MOUNTED.clear();
-    }
-
-    private static void rootScriptQuietly(String... args) {
-        List<String> argv = new ArrayList<>(List.of("bash", RealSlurm.harness("debian-root.sh").toString()));
-        argv.addAll(List.of(args));
-        RealSlurm.exec(argv, Map.of(), STEP);
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     /** The Slurm a test class runs: {@link OnDebian13} says Debian 13's, else this machine's. */
