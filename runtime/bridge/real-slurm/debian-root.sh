@@ -41,6 +41,21 @@ intact() {
   done
 }
 
+# install_in ROOT PKG...: apt-get install in the root, mounted for it and unmounted after, whatever happens
+install_in() {
+  local root=$1 log rc=0
+  shift
+  log=$(mktemp)
+  mount_all "$root"
+  { chroot "$root" apt-get update -q &&
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"; } >"$log" 2>&1 || rc=$?
+  umount_all "$root"
+  if [[ $rc != 0 ]]; then
+    tail -5 "$log" >&2; rm -f "$log"; die "apt-get install $* in $root failed"
+  fi
+  rm -f "$log"
+}
+
 make_root() {
   local root=$1 suite=${2:-bookworm} log
   shift 2 || shift $#
@@ -52,13 +67,7 @@ make_root() {
     return 0
   fi
   if intact "$root" "$suite"; then # made, but without some package asked for now: add it
-    log=$(mktemp)
-    mount_all "$root"
-    if ! chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${PKGS[@]}" >"$log" 2>&1; then
-      tail -5 "$log" >&2; rm -f "$log"; umount_all "$root"; die "apt-get install ${PKGS[*]} in $root failed"
-    fi
-    rm -f "$log"
-    umount_all "$root"
+    install_in "$root" "${PKGS[@]}"
     echo "debian-root: reused the $suite root in $root, with ${PKGS[*]} now installed"
     return 0
   fi
@@ -77,13 +86,8 @@ make_root() {
   # no service starts during apt-get install in the root (Debian's postinst would start munge, slurm)
   printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
   chmod 755 "$root/usr/sbin/policy-rc.d"
-  mount_all "$root"
-  if ! { chroot "$root" apt-get update -q &&
-         chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${PKGS[@]}"; } >"$log" 2>&1; then
-    tail -5 "$log" >&2; rm -f "$log"; umount_all "$root"; die "apt-get install ${PKGS[*]} in $root failed"
-  fi
   rm -f "$log"
-  umount_all "$root"
+  install_in "$root" "${PKGS[@]}"
   echo "debian-root: $suite with $(chroot "$root" dpkg-query -W -f '${Package} ${Version}' slurmd) in $root"
   echo "$suite" > "$root/.complete"
 }
