@@ -35,26 +35,21 @@ class RealSlurmCliFilterProbeIT {
     static Path dir;
     static RealSlurm slurms;
     static ShimCluster plugstack;
-    static Path slurmsDump;
-    static Path plugstackDump;
+    static ProbeDumps dumps;
 
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks() throws Exception {
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path dumps = Files.createDirectories(dir.resolve("dumps"));
-        Files.setAttribute(dumps, "unix:mode", 01777);
-        slurmsDump = dumps.resolve("slurms.txt");
-        plugstackDump = dumps.resolve("plugstack.txt");
-        slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("CLI_FILTER_PLUGINS", "lua"), Map.of("cli_filter.lua", probe(slurmsDump)),
+        dumps = ProbeDumps.in(dir);
+        slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("CLI_FILTER_PLUGINS", "lua"), Map.of("cli_filter.lua", probe(dumps.slurms())),
                 31817, 31818);
         plugstack = ShimCluster.start(Files.createDirectories(dir.resolve("plugstack")), "CliFilterPlugins=lua\n", "CLI_FILTER_PLUGINS",
                 "cli_filter.lua", "user.sock", 32817, 32818);
-        Files.writeString(plugstack.node.home().resolve("etc/cli_filter.lua"), probe(plugstackDump));
+        Files.writeString(plugstack.node.home().resolve("etc/cli_filter.lua"), probe(dumps.plugstack()));
         for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        plugstack.awaitProbe(plugstackDump, "the shim");
+        plugstack.awaitProbe(dumps.plugstack(), "the shim");
     }
 
     @AfterAll
@@ -72,12 +67,12 @@ class RealSlurmCliFilterProbeIT {
         for (String line : resource("jobdesc-probe/cases.tsv").lines().filter(l -> !l.startsWith("#") && !l.isBlank()).toList()) {
             String[] c = line.split("\t", 2);
             String[] argv = c[1].split(" ");
-            Files.deleteIfExists(slurmsDump);
-            Files.deleteIfExists(plugstackDump);
+            Files.deleteIfExists(dumps.slurms());
+            Files.deleteIfExists(dumps.plugstack());
             RealSlurm.Result a = slurms.run(T, argv);
             RealSlurm.Result b = plugstack.slurm.run(T, argv);
-            List<String> theirs = lines(slurmsDump, slurms.workDir());
-            List<String> ours = lines(plugstackDump, plugstack.slurm.workDir());
+            List<String> theirs = lines(dumps.slurms(), slurms.workDir());
+            List<String> ours = lines(dumps.plugstack(), plugstack.slurm.workDir());
             if (theirs.isEmpty()) {
                 differences.add(c[0] + ": no dump from Slurm's own cli_filter/lua: " + a);
                 continue;
@@ -98,9 +93,9 @@ class RealSlurmCliFilterProbeIT {
     void theArgvASitesScriptReadsIsCliFilterArgvsRows() throws Exception {
         List<String> differences = new ArrayList<>();
         for (io.plugstack.itest.CliFilterArgv.Row row : io.plugstack.itest.CliFilterArgv.ROWS) {
-            Files.deleteIfExists(slurmsDump);
+            Files.deleteIfExists(dumps.slurms());
             RealSlurm.Result r = slurms.run(T, row.commandLine().split(" "));
-            String dump = Files.exists(slurmsDump) ? Files.readString(slurmsDump) : "";
+            String dump = Files.exists(dumps.slurms()) ? Files.readString(dumps.slurms()) : "";
             List<String> seen = io.plugstack.itest.CliFilterArgv.argvLines(
                     io.plugstack.itest.CliFilterArgv.withWork(dump, slurms.workDir().toString()));
             if (!seen.equals(List.of(row.argv(), row.json()))) {

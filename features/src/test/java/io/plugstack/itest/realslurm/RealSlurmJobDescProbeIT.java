@@ -46,26 +46,21 @@ class RealSlurmJobDescProbeIT {
     static Path dir;
     static RealSlurm slurms;
     static ShimCluster plugstack;
-    static Path slurmsDump;
-    static Path plugstackDump;
+    static ProbeDumps dumps;
 
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks() throws Exception {
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path dumps = Files.createDirectories(dir.resolve("dumps"));
-        Files.setAttribute(dumps, "unix:mode", 01777); // slurmctld and the ctld role write them as SlurmUser
-        slurmsDump = dumps.resolve("slurms.txt");
-        plugstackDump = dumps.resolve("plugstack.txt");
+        dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua", "EXTRA_PARTITION", "second",
-                "EXTRA_PARTITION_OPTS", WITH_DEFAULTS), Map.of("job_submit.lua", probe(slurmsDump)), 28817, 28818);
+                "EXTRA_PARTITION_OPTS", WITH_DEFAULTS), Map.of("job_submit.lua", probe(dumps.slurms())), 28817, 28818);
         plugstack = ShimCluster.startJobSubmitPlugin(Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
                 Map.of("EXTRA_PARTITION_OPTS", WITH_DEFAULTS), 29817, 29818);
-        Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), probe(plugstackDump));
+        Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), probe(dumps.plugstack()));
         for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
-        plugstack.awaitProbe(plugstackDump, "the C plugin");
+        plugstack.awaitProbe(dumps.plugstack(), "the C plugin");
     }
 
     @AfterAll
@@ -89,18 +84,18 @@ class RealSlurmJobDescProbeIT {
     private static RealSlurm.Result modify(RealSlurm s) {
         RealSlurm.Result r = s.run(T, "sbatch", "-H", "-J", "to-modify", "--wrap", "true").assertOk();
         String id = r.stdout().strip().replaceAll("\\D+", "");
-        clear(s == slurms ? slurmsDump : plugstackDump);
+        clear(s == slurms ? dumps.slurms() : dumps.plugstack());
         return s.run(T, "scontrol", "update", "jobid=" + id, "comment=changed");
     }
 
     private static void compare(String name, java.util.function.Supplier<RealSlurm.Result> onSlurms,
             java.util.function.Supplier<RealSlurm.Result> onPlugstack, List<String> differences) throws IOException {
-        clear(slurmsDump);
-        clear(plugstackDump);
+        clear(dumps.slurms());
+        clear(dumps.plugstack());
         RealSlurm.Result a = onSlurms.get();
         RealSlurm.Result b = onPlugstack.get();
-        Map<String, String> theirs = fields(read(slurmsDump), slurms.workDir().toString());
-        Map<String, String> ours = fields(read(plugstackDump), plugstack.slurm.workDir().toString());
+        Map<String, String> theirs = fields(read(dumps.slurms()), slurms.workDir().toString());
+        Map<String, String> ours = fields(read(dumps.plugstack()), plugstack.slurm.workDir().toString());
         if (theirs.isEmpty() || ours.isEmpty()) {
             differences.add(name + ": no dump (Slurm's Lua: " + a + "; Plugstack: " + b + ")");
             return;

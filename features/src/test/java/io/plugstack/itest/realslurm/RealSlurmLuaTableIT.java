@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,25 +58,20 @@ class RealSlurmLuaTableIT {
     static Path dir;
     static RealSlurm slurms;
     static ShimCluster plugstack;
-    static Path slurmsDump;
-    static Path plugstackDump;
+    static ProbeDumps dumps;
 
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks(TestInfo info) throws Exception {
         SlurmUnderTest under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path dumps = Files.createDirectories(dir.resolve("dumps"));
-        Files.setAttribute(dumps, "unix:mode", 01777);
-        slurmsDump = dumps.resolve("slurms.txt");
-        plugstackDump = dumps.resolve("plugstack.txt");
+        dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua"),
-                Map.of("job_submit.lua", PROBE.formatted(slurmsDump)), 39817, 39818);
+                Map.of("job_submit.lua", PROBE.formatted(dumps.slurms())), 39817, 39818);
         plugstack = ShimCluster.start(under, Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
                 "JOB_SUBMIT_PLUGINS", "job_submit.lua", "ctld.sock", 39827, 39828);
-        Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), PROBE.formatted(plugstackDump));
+        Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), PROBE.formatted(dumps.plugstack()));
         slurms.run(T, "sbatch", "-H", "--wrap", "true");
-        plugstack.awaitProbe(plugstackDump, "the shim");
-        assertThat(slurmsDump).as("Slurm's own job_submit/lua never ran the probe").exists();
+        plugstack.awaitProbe(dumps.plugstack(), "the shim");
+        assertThat(dumps.slurms()).as("Slurm's own job_submit/lua never ran the probe").exists();
     }
 
     @AfterAll
@@ -87,8 +81,8 @@ class RealSlurmLuaTableIT {
 
     @Test
     void theSlurmTableHasTheNamesAndValuesSlurmsOwnLuaGivesAScript() throws Exception {
-        TreeSet<String> theirs = new TreeSet<>(Files.readAllLines(slurmsDump));
-        TreeSet<String> ours = new TreeSet<>(Files.readAllLines(plugstackDump));
+        TreeSet<String> theirs = new TreeSet<>(Files.readAllLines(dumps.slurms()));
+        TreeSet<String> ours = new TreeSet<>(Files.readAllLines(dumps.plugstack()));
         List<String> differences = new ArrayList<>();
         theirs.stream().filter(l -> !ours.contains(l)).forEach(l -> differences.add("only in Slurm's: " + l));
         ours.stream().filter(l -> !theirs.contains(l)).forEach(l -> differences.add("only in Plugstack's: " + l));
