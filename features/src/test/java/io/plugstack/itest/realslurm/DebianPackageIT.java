@@ -122,8 +122,28 @@ class DebianPackageIT {
                 .contains("io.plugstack.spank.renice  0.1.0");
     }
 
+    /**
+     * What the package installs a user cannot change: plugin code (deploy/, the runtime, the Slurm plugins),
+     * settings, the home's state and lock (prerm reads a PID from it), or the daemon's shell.
+     */
     @Test
     @Order(3)
+    void anUnprivilegedUserCannotDeployPluginCodeChangeSettingsOrReachTheDaemonsShell() {
+        assertThat(daemon).as("started by the test before").isNotNull();
+        for (String path : List.of("/var/lib/plugstack/deploy/evil.jar", "/var/lib/plugstack/data/runtime.lock", "/etc/plugstack/plugstack.conf",
+                "/etc/plugstack/plugstack.properties", "/usr/share/plugstack/system/evil.jar",
+                "/usr/lib/x86_64-linux-gnu/plugstack/plugstack_bridge.so", "/var/log/plugstack/plugstack-node.log")) {
+            Result r = chrootAs(USER, "sh", "-c", "echo x >> " + path);
+            assertThat(r.exitCode()).as("%s writing %s: %s", USER, path, r).isNotZero();
+        }
+        assertThat(ROOT.resolve("var/lib/plugstack/deploy/evil.jar")).doesNotExist();
+        Result admin = chrootAs(USER, "/usr/sbin/plugstack-admin", "plugstack:versions");
+        assertThat(admin.exitCode()).as("the daemon's shell for %s: %s", USER, admin).isNotZero();
+        assertThat(admin.stdout()).doesNotContain("io.plugstack.spank.renice");
+    }
+
+    @Test
+    @Order(4)
     void upgradingThePackageUnderARunningBatchJobKeepsTheJobThePinsAndTheSitesFiles() throws Exception {
         assertThat(clusterStarted).as("the cluster started by the test before").isTrue();
         Path newer = buildPackage("0.1.0+upgrade1");
@@ -166,7 +186,7 @@ class DebianPackageIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void purgingThePackageLeavesNothingRunningAndNothingBehind() throws Exception {
         assertThat(daemon).as("started by the test before").isNotNull();
         long pid = daemon.pid();
