@@ -44,7 +44,7 @@ struct row {
 #define M(type, member) offsetof(type, member), sizeof(((type *) 0)->member)
 #define D(name, access, member, w) { name, access, M(job_desc_msg_t, member), w }
 
-/* job_desc: job_submit_lua.c's _get_job_req_field and _set_job_req_field (22.05). */
+/* job_desc: job_submit_lua.c's _get_job_req_field and _set_job_req_field (22.05; the rows under #if as 24.11's). */
 static const struct row DESC[] = {
 	D("account", A_STR, account, 1), D("acctg_freq", A_STR, acctg_freq, 1),
 	D("admin_comment", A_STR, admin_comment, 1), D("alloc_node", A_STR, alloc_node, 0),
@@ -70,7 +70,14 @@ static const struct row DESC[] = {
 	D("ntasks_per_node", A_UINT, ntasks_per_node, 1), D("ntasks_per_socket", A_UINT, ntasks_per_socket, 1),
 	D("ntasks_per_tres", A_UINT, ntasks_per_tres, 1), D("num_tasks", A_UINT, num_tasks, 1),
 	D("pack_job_offset", A_UINT, het_job_offset, 0), D("het_job_offset", A_UINT, het_job_offset, 0),
-	D("partition", A_STR, partition, 1), D("prefer", A_STR, prefer, 1), D("power_flags", A_UINT, power_flags, 1),
+	D("partition", A_STR, partition, 1), D("prefer", A_STR, prefer, 1),
+#if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(24, 5, 0)
+	D("power_flags", A_UINT, power_flags, 1), /* --power and the member went in 24.05 (c4c21882f1) */
+#endif
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0)
+	/* read and written by 24.11's job_submit/lua, not by 22.05's (the release between is not pinned) */
+	D("mcs_label", A_STR, mcs_label, 1),
+#endif
 	D("pn_min_cpus", A_UINT, pn_min_cpus, 1), D("pn_min_tmp_disk", A_UINT, pn_min_tmp_disk, 1),
 	D("priority", A_UINT, priority, 1), D("qos", A_STR, qos, 1), D("reboot", A_UINT, reboot, 1),
 	D("req_context", A_STR, req_context, 0), D("req_nodes", A_STR, req_nodes, 1),
@@ -90,7 +97,8 @@ static const struct row DESC[] = {
 };
 
 #define R(name, access, member) { name, access, M(job_record_t, member), 0 }
-#define RD(name, access, member) { name, access, M(struct job_details, member), 0 }
+/* job_ptr->details' own type: struct job_details in 22.05, an untagged job_details_t in 24.11 */
+#define RD(name, access, member) { name, access, M(__typeof__(*((job_record_t *) 0)->details), member), 0 }
 
 /* job_rec: slurm_lua.c's slurm_lua_job_record_field; the RD rows read job_ptr->details (22.05). */
 static const struct row REC[] = {

@@ -102,7 +102,14 @@ static void writes_to_a_job_request(void)
 	CHECK(ps_ctld_desc_write(&d, "comment", 1, "stamped") == 0 && d.comment && !strcmp(d.comment, "stamped"), "a string is written");
 	CHECK(ps_ctld_desc_write(&d, "comment", 1, "") == 0 && d.comment == NULL, "an empty string unsets it");
 	CHECK(ps_ctld_desc_write(&d, "time_limit", 0, "7") == 0 && d.time_limit == 7, "a number is written");
+#if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(24, 5, 0)
 	CHECK(ps_ctld_desc_write(&d, "power_flags", 0, "1") == 0 && d.power_flags == 1, "a uint8 field gets its width");
+#endif
+	CHECK(ps_ctld_desc_write(&d, "requeue", 0, "1") == 0 && d.requeue == 1, "a uint16 field gets its width");
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0)
+	CHECK(ps_ctld_desc_write(&d, "mcs_label", 1, "grp") == 0 && d.mcs_label && !strcmp(d.mcs_label, "grp"), "24.11's mcs_label is written");
+	xfree(d.mcs_label);
+#endif
 	CHECK(ps_ctld_desc_write(&d, "min_mem_per_cpu", 0, "500") == 0 && d.pn_min_memory == (500 | MEM_PER_CPU), "memory per cpu gets its flag");
 	CHECK(ps_ctld_desc_write(&d, "site_factor", 0, "-5") == 0 && d.site_factor == NICE_OFFSET - 5, "site_factor gets NICE_OFFSET back");
 	CHECK(ps_ctld_desc_write(&d, "user_id", 0, "0") == -1, "a field Lua cannot write is refused");
@@ -116,7 +123,7 @@ static void reads_of_partitions_and_job_records(void)
 {
 	part_record_t p;
 	job_record_t j;
-	struct job_details details;
+	__typeof__(*j.details) details; /* struct job_details in 22.05, job_details_t in 24.11 */
 	char *pn[] = { "name", "flag_default", "def_mem_per_cpu", "def_mem_per_node", "max_cpus_per_node" };
 	struct ps_out o;
 	struct got g;

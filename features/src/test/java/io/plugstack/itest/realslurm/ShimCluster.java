@@ -87,10 +87,7 @@ final class ShimCluster {
         return startJobSubmitPlugin(SlurmUnderTest.DEBIAN_12, dir, slurmCfg, clusterEnv, ctldPort, slurmdPort, fixtures);
     }
 
-    /**
-     * The same on {@code under}'s Slurm, the daemon playing it. (Only this machine's Slurm has the plugin built
-     * for it: Debian 13's source package of Slurm 24.11 is not served by the archive this build reaches.)
-     */
+    /** The same on {@code under}'s Slurm (the plugin built against its own source), the daemon playing it. */
     static ShimCluster startJobSubmitPlugin(SlurmUnderTest under, Path dir, String slurmCfg, Map<String, String> clusterEnv, int ctldPort,
             int slurmdPort, Fixture... fixtures) throws Exception {
         under.prepare();

@@ -30,9 +30,12 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
     private static final String DEBIAN_ROOT = "debian-root.sh";
     private static final Duration MAKE = Duration.ofMinutes(15);
     private static final Duration STEP = Duration.ofMinutes(2);
-    /** What the root needs beside Slurm's daemons: Slurm's headers and a compiler for the bridge, lua-socket for the shims. */
+    /**
+     * What the root needs beside Slurm's daemons: Slurm's headers and a compiler for the bridge, lua-socket
+     * for the shims, munge's headers for configuring Slurm's source (job_submit/plugstack).
+     */
     private static final List<String> PACKAGES = List.of("slurmd", "slurmctld", "slurm-client", "munge", "libslurm-dev", "gcc", "make",
-            "libc6-dev", "lua-socket");
+            "libc6-dev", "lua-socket", "libmunge-dev");
     private static final Object LOCK = new Object();
     private static final List<Path> MOUNTED = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static boolean ready;
@@ -70,8 +73,10 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             MOUNTED.add(root); // unmounted by RealSlurm's shutdown hook, once its clusters are stopped
             RealSlurm.ensureUser(RealSlurm.TEST_USER);
             sameUserInside(RealSlurm.TEST_USER);
+            // job_submit/plugstack against the root's Slurm source (fetched and configured once, beside the 22.05 one)
             Result built = RealSlurm.exec(List.of("chroot", root.toString(), "make", "-s", "-C", bridgeSource().toString(), "so",
-                    "test-plugins", "OUT=" + bridgeDir), Map.of(), STEP);
+                    "test-plugins", "job-submit-installed", "OUT=" + bridgeDir, "SLURM_SRC_CACHE=" + bridgeDir.resolveSibling("slurm-src-" + suite)),
+                    Map.of(), MAKE);
             if (!built.ok()) {
                 throw new AssertionError("real-slurm: cannot build the bridge against " + name + "'s headers: " + built);
             }

@@ -1,0 +1,65 @@
+package io.plugstack.itest.realslurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+
+import io.plugstack.itest.realslurm.RealSlurm.Result;
+
+/**
+ * {@link RealSlurmJobSubmitPluginIT} on Debian 13's Slurm 24.11: job_submit/plugstack built in its root
+ * against 24.11's own source, loaded by its slurmctld.
+ */
+@OnDebian13
+class RealSlurmJobSubmitPluginOnSlurm2411IT extends RealSlurmJobSubmitPluginIT {
+
+    @Override
+    ShimCluster start(Path dir) throws Exception {
+        return ShimCluster.startJobSubmitPlugin(SlurmUnderTest.DEBIAN_13, dir, DAEMON_PLUGINS, Map.of(), 33817, 33818, FIXTURES);
+    }
+
+    /**
+     * 24.11 reads errno after its association lookup too, and in a cluster without accounting that lookup
+     * finds nothing, so the update's rc is the errno the RPC thread holds. Slurm 24.11.5 itself leaves one
+     * there now and then: with no job_submit plugin at all, 67 of 200 partition and account changes failed
+     * on this machine, 65 "Resource temporarily unavailable" and 2 "Interrupted system call". So here each
+     * update either passes or fails with one of those, Slurm's own outcomes (the plugin adds no failure of
+     * its own: not "Plugstack unavailable", not a refusal), and the job reaches both partitions (bounded:
+     * 20 tries each).
+     */
+    @Override
+    @Test
+    @Order(20)
+    void scontrolUpdateOfPartitionAndAccountPassesThroughThePlugin() {
+        long id = cluster.jobId(slurm.run(T, "sbatch", "-H", "-J", "to-move", "--wrap", "true").assertOk());
+        Set<String> reached = new TreeSet<>();
+        for (int round = 0; round < 40 && reached.size() < 2; round++) {
+            String partition = round % 2 == 0 ? "second" : "debug";
+            if (passedOrSlurmsOwnLeftoverErrno(id, slurm.run(T, "scontrol", "update", "jobid=" + id, "partition=" + partition))) {
+                assertThat(cluster.showJob(id)).contains("Partition=" + partition + " ");
+                reached.add(partition);
+            }
+            passedOrSlurmsOwnLeftoverErrno(id, slurm.run(T, "scontrol", "update", "jobid=" + id, "account=acct" + round));
+        }
+        assertThat(reached).as("partitions job %d was moved to", id).containsExactly("debug", "second");
+        slurm.run(T, "scancel", Long.toString(id)).assertOk();
+    }
+
+    /** What Slurm 24.11.5 with no job_submit plugin answered such updates when they failed (errno's text). */
+    private static final List<String> SLURMS_OWN = List.of("Resource temporarily unavailable", "Interrupted system call");
+
+    private static boolean passedOrSlurmsOwnLeftoverErrno(long id, Result r) {
+        if (!r.ok()) {
+            assertThat(r.stderr().strip()).as("an update that failed: %s", r)
+                    .isIn(SLURMS_OWN.stream().map(e -> e + " for job " + id).toList());
+        }
+        return r.ok();
+    }
+}
