@@ -36,6 +36,12 @@ public enum ReleaseBehaviour {
     LUA_LOG_USER_IN_JOB_MODIFY("23.02.0", "job_submit_lua.c, etc/job_submit.lua.example; CHANGELOG/slurm-23.02.md 23.02.0rc1"),
     /** {@code slurm.get_qos_priority} and {@code job_desc.assoc_qos}. */
     LUA_QOS_PRIORITY("24.11.0", "src/lua/slurm_lua.c, job_submit_lua.c; CHANGELOG/slurm-24.11.md 24.11.0rc1"),
+    /** Lua's {@code slurm} table has the job flags GRES_ONE_TASK_PER_SHARING, GRES_MULT_TASKS_PER_SHARING, GRES_ALLOW_TASK_SHARING. */
+    LUA_GRES_TASK_SHARING_FLAGS("23.11.0", "src/lua/slurm_lua.c, slurm/slurm.h (SLURM_BIT(38), (39), (40)) at 23.11.11; 24.11.5 real run"),
+    /** Lua's {@code slurm} table has the job flag STEPMGR_ENABLED. */
+    LUA_STEPMGR_ENABLED_FLAG("24.05.0", "src/lua/slurm_lua.c, slurm/slurm.h (SLURM_BIT(41)) at 24.05.1; 24.11.5 real run"),
+    /** Lua's {@code slurm} table has the job flags SPREAD_SEGMENTS, CONSOLIDATE_SEGMENTS, EXPEDITED_REQUEUE. */
+    LUA_SEGMENT_AND_REQUEUE_FLAGS("25.11.0", "src/lua/slurm_lua.c, slurm/slurm.h (SLURM_BIT(43), (44), (45)) at 25.11.7"),
     /** The cli_filter/none plugin is gone: an empty CliFilterPlugins is the no-op (1ee165d066). */
     CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066); CHANGELOG/slurm-23.11.md 23.11.0rc1 ('none' plugins removed)"),
     /** {@code CliFilterParameters=cli_filter_lua_path=} (532f4d36da). */

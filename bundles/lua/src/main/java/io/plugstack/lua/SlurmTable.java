@@ -11,6 +11,7 @@ import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.NoVal;
 import io.plugstack.api.slurm.SlurmErrno;
+import io.plugstack.api.slurm.SlurmErrtab;
 import io.plugstack.api.slurm.SlurmLog;
 import io.plugstack.api.slurm.TimeStr;
 import party.iroiro.luajava.Lua;
@@ -19,7 +20,7 @@ import party.iroiro.luajava.Lua;
  * The part of the global {@code slurm} table every Lua plugin shares (LUA-3, Slurm 25.11): log, error,
  * time_str2mins, get_qos_priority, the printf-style wrappers (tiny chunks over string.format, as
  * Slurm compiles them, looking up {@code slurm} and unpack at call time), the constants and every
- * errno of {@link SlurmErrno} by name. Numbers are pushed as Lua numbers the way lua_pushnumber does
+ * entry of the release's slurm_errtab ({@link SlurmErrtab}) by name. Numbers are pushed as Lua numbers the way lua_pushnumber does
  * (floats under 5.3+). Not in 25.11: to_json/from_json/to_yaml/from_yaml (26.05). What an older release
  * lacks is the release table's: eight errno names before 23.02, no get_qos_priority before 24.11.
  */
@@ -64,9 +65,19 @@ public final class SlurmTable {
         this.release = release;
     }
 
-    /** The errno names {@code slurm} carries at {@code release} (LUA_EXPORTS_EVERY_ERRNO_NAME). */
-    static List<SlurmErrno> errnoNames(SlurmVersion release) {
-        return ReleaseBehaviour.LUA_EXPORTS_EVERY_ERRNO_NAME.at(release) ? List.of(SlurmErrno.values()) : ERRNO_NAMES_BEFORE_23_02;
+    /**
+     * The errno names {@code slurm} carries at {@code release}, with their numbers: from 23.02
+     * (LUA_EXPORTS_EVERY_ERRNO_NAME) every entry of that release's slurm_errtab, before it eight.
+     */
+    static Map<String, Integer> errnoNames(SlurmVersion release) {
+        Map<String, Integer> names = new LinkedHashMap<>();
+        if (ReleaseBehaviour.LUA_EXPORTS_EVERY_ERRNO_NAME.at(release)) {
+            SlurmErrtab.of(release).orElseThrow(() -> new IllegalStateException("no slurm_errtab of Slurm " + release + " in the API"))
+                    .entries().forEach(e -> names.put(e.name(), e.number()));
+        } else {
+            ERRNO_NAMES_BEFORE_23_02.forEach(e -> names.put(e.name(), e.code()));
+        }
+        return names;
     }
 
     /** A uint64_t as lua_pushnumber converts it: the unsigned value as a double. */
@@ -83,8 +94,8 @@ public final class SlurmTable {
         return (long) d;
     }
 
-    /** The numeric constants other than errno codes, in Slurm's names. */
-    static Map<String, Double> constants() {
+    /** The numeric constants other than errno codes, in Slurm's names, at {@code release}. */
+    static Map<String, Double> constants(SlurmVersion release) {
         Map<String, Double> c = new LinkedHashMap<>();
         c.put("SUCCESS", 0.0);
         c.put("ERROR", -1.0);
@@ -113,20 +124,33 @@ public final class SlurmTable {
         c.put("SPREAD_JOB", (double) (1L << 8));
         c.put("USE_MIN_NODES", (double) (1L << 9));
         c.put("GRES_DISABLE_BIND", (double) (1L << 19));
+        if (ReleaseBehaviour.LUA_GRES_TASK_SHARING_FLAGS.at(release)) {
+            c.put("GRES_ONE_TASK_PER_SHARING", (double) (1L << 38));
+            c.put("GRES_MULT_TASKS_PER_SHARING", (double) (1L << 39));
+            c.put("GRES_ALLOW_TASK_SHARING", (double) (1L << 40));
+        }
+        if (ReleaseBehaviour.LUA_STEPMGR_ENABLED_FLAG.at(release)) {
+            c.put("STEPMGR_ENABLED", (double) (1L << 41));
+        }
+        if (ReleaseBehaviour.LUA_SEGMENT_AND_REQUEUE_FLAGS.at(release)) {
+            c.put("SPREAD_SEGMENTS", (double) (1L << 43));
+            c.put("CONSOLIDATE_SEGMENTS", (double) (1L << 44));
+            c.put("EXPEDITED_REQUEUE", (double) (1L << 45));
+        }
         return c;
     }
 
     /** Sets the global {@code slurm} to a new table with the common part; plugins add their own entries. */
     public void install(Lua L, LuaVersion version) {
         L.createTable(0, 128);
-        constants().forEach((name, value) -> {
+        constants(release).forEach((name, value) -> {
             L.push(value);
             L.setField(-2, name);
         });
-        for (SlurmErrno e : errnoNames(release)) {
-            L.push((double) e.code());
-            L.setField(-2, e.name());
-        }
+        errnoNames(release).forEach((name, number) -> {
+            L.push((double) number);
+            L.setField(-2, name);
+        });
         L.push(clusterName == null ? "" : clusterName);
         L.setField(-2, "CLUSTER_NAME");
         L.push(this::slurmLog);

@@ -45,6 +45,32 @@ class SlurmTableReleaseTest {
                 .isEqualTo("0.0 -1.0 nil nil nil");
     }
 
+    /** A name is exported at the releases whose errtab has it: ESLURM_AUTH_EXPIRED came in 24.11, ESLURM_JOB_SETTING_DB_INX went. */
+    @ParameterizedTest
+    @CsvSource({"24.05.8, ESLURM_AUTH_EXPIRED, nil", "24.11.5, ESLURM_AUTH_EXPIRED, number",
+        "24.05.8, ESLURM_JOB_SETTING_DB_INX, number", "24.11.5, ESLURM_JOB_SETTING_DB_INX, nil"})
+    void anErrnoNameIsExportedAtTheReleasesWhoseErrtabHasIt(String release, String name, String type) {
+        assertThat(at(release, "type(slurm." + name + ")")).isEqualTo(type);
+    }
+
+    /** Every entry of the release's slurm_errtab (298 at 24.11.5, 354 at 25.11.7), as slurm_lua.c's loop exports them. */
+    @ParameterizedTest
+    @CsvSource({"24.11.5, 298", "25.11.0, 354"})
+    void everyEntryOfTheReleasesErrtabIsANumberInTheSlurmTable(String release, int entries) {
+        assertThat(at(release, "(function() local n = 0 for k, v in pairs(slurm) do"
+                + " if type(v) == 'number' and k ~= 'ERROR' and k ~= 'EXPEDITED_REQUEUE' and (k:match('^E') or k:match('^SLURM')) then n = n + 1 end end"
+                + " return n end)()")).isIn(entries + ".0", Integer.toString(entries));
+    }
+
+    /** The job flags slurm_lua.c added: GRES sharing in 23.11, STEPMGR_ENABLED in 24.05, segments and requeue in 25.11. */
+    @ParameterizedTest
+    @CsvSource({"23.02.8, GRES_ALLOW_TASK_SHARING, nil", "23.11.0, GRES_ALLOW_TASK_SHARING, 1099511627776",
+        "23.11.0, STEPMGR_ENABLED, nil", "24.05.0, STEPMGR_ENABLED, 2199023255552",
+        "25.05.8, EXPEDITED_REQUEUE, nil", "25.11.0, EXPEDITED_REQUEUE, 35184372088832"})
+    void aJobFlagIsInTheTableFromTheReleaseThatAddedIt(String release, String name, String value) {
+        assertThat(at(release, "slurm." + name + " and string.format('%.0f', slurm." + name + ")")).isEqualTo(value);
+    }
+
     @ParameterizedTest
     @CsvSource({"24.05.8, nil", "24.11.0, 100.0", "25.11.0, 100.0"})
     void getQosPriorityExistsFrom24_11On(String release, String value) {

@@ -63,11 +63,12 @@ class RealSlurmLuaTableIT {
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks(TestInfo info) throws Exception {
         SlurmUnderTest under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
+        int ports = under == SlurmUnderTest.DEBIAN_12 ? 39817 : 37817; // Slurm's own cluster's; Plugstack's is 10 up
         dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua"),
-                Map.of("job_submit.lua", PROBE.formatted(dumps.slurms())), 39817, 39818);
+                Map.of("job_submit.lua", PROBE.formatted(dumps.slurms())), ports, ports + 1);
         plugstack = ShimCluster.start(under, Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
-                "JOB_SUBMIT_PLUGINS", "job_submit.lua", "ctld.sock", 39827, 39828);
+                "JOB_SUBMIT_PLUGINS", "job_submit.lua", "ctld.sock", ports + 10, ports + 11);
         Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), PROBE.formatted(dumps.plugstack()));
         slurms.run(T, "sbatch", "-H", "--wrap", "true");
         plugstack.awaitProbe(dumps.plugstack(), "the shim");
