@@ -17,6 +17,7 @@
 # DIR/etc beside slurm.conf, where Slurm looks for them). PLUGIN_DIR: slurm.conf's PluginDir= (a colon-
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
 # of a second partition on the node; EXTRA_PARTITION_OPTS: more of its slurm.conf keys (DefMemPerCPU=1000 ...).
+# NODE_GRES: a GRES the node has (gpu:2), counted in gres.conf with no device file.
 set -euo pipefail
 # SLURM_ROOT: run this script, and so every daemon and command it starts, inside that Debian root
 # (debian-root.sh mounts this machine's /tmp and this script's directory there, at the same paths)
@@ -212,12 +213,19 @@ InactiveLimit=0
 # short: tests end jobs quickly, and stop does not wait long for them
 KillWait=2
 MinJobAge=60
-NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem} State=UNKNOWN
+${NODE_GRES:+GresTypes=${NODE_GRES%%:*}}
+NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem}${NODE_GRES:+ Gres=$NODE_GRES} State=UNKNOWN
 PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
 ${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$NODE MaxTime=INFINITE State=UP${EXTRA_PARTITION_OPTS:+ $EXTRA_PARTITION_OPTS}}
 EOF
   mv -f "$CONF.new" "$CONF"
   chmod 644 "$CONF"
+  # a GRES with no device file behind it: counted and scheduled, never bound
+  rm -f "$DIR/etc/gres.conf"
+  if [[ -n ${NODE_GRES:-} ]]; then
+    echo "NodeName=$NODE Name=${NODE_GRES%%:*} Count=${NODE_GRES##*:} File=/dev/null" > "$DIR/etc/gres.conf"
+    chmod 644 "$DIR/etc/gres.conf"
+  fi
 }
 
 start_munged() {

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
+import io.plugstack.api.plugin.SlurmVersion;
+
 /**
  * What a site's job_submit.lua sees through Plugstack on a real slurmctld is what Slurm's own job_submit/lua
  * shows it (issue 27): the probe script (jobdesc-probe/job_submit.lua, every job_desc field, job_rec's and every
@@ -43,6 +46,10 @@ class RealSlurmJobDescProbeIT {
     private static final String WITH_DEFAULTS = "DefMemPerCPU=1000 MaxMemPerNode=4000 MaxCPUsPerNode=2 DefaultTime=30 MaxNodes=1"
             + " PriorityJobFactor=5 PriorityTier=2";
 
+    /** GRES requests, on a node with one gpu (cluster.sh's NODE_GRES): not in cases.tsv, whose bench twin has no GRES. */
+    private static final String[][] GRES_CASES = {{"sbatch-gres", "sbatch --gres=gpu:1 script.sh"},
+        {"sbatch-gpus-per-node", "sbatch --gpus-per-node=1 script.sh"}, {"sbatch-gpus", "sbatch --gpus=1 script.sh"}};
+
     @TempDir
     static Path dir;
     static SlurmUnderTest under;
@@ -56,9 +63,9 @@ class RealSlurmJobDescProbeIT {
         int ports = under == SlurmUnderTest.DEBIAN_12 ? 28817 : 35817; // Slurm's own cluster's; Plugstack's is 1000 up
         dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua", "EXTRA_PARTITION", "second",
-                "EXTRA_PARTITION_OPTS", WITH_DEFAULTS), Map.of("job_submit.lua", probe(dumps.slurms())), ports, ports + 1);
+                "EXTRA_PARTITION_OPTS", WITH_DEFAULTS, "NODE_GRES", "gpu:1"), Map.of("job_submit.lua", probe(dumps.slurms())), ports, ports + 1);
         plugstack = ShimCluster.startJobSubmitPlugin(under, Files.createDirectories(dir.resolve("plugstack")), "JobSubmitPlugins=lua\n",
-                Map.of("EXTRA_PARTITION_OPTS", WITH_DEFAULTS), ports + 1000, ports + 1001);
+                Map.of("EXTRA_PARTITION_OPTS", WITH_DEFAULTS, "NODE_GRES", "gpu:1"), ports + 1000, ports + 1001);
         Files.writeString(plugstack.node.home().resolve("etc/job_submit.lua"), probe(dumps.plugstack()));
         for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");
@@ -80,8 +87,23 @@ class RealSlurmJobDescProbeIT {
             String[] argv = c[1].split(" ");
             compare(c[0], () -> slurms.run(T, argv), () -> plugstack.slurm.run(T, argv), differences);
         }
+        for (String[] c : GRES_CASES) {
+            compare(c[0], () -> slurms.run(T, c[1].split(" ")), () -> plugstack.slurm.run(T, c[1].split(" ")), differences);
+        }
         compare("modify", () -> modify(slurms), () -> modify(plugstack.slurm), differences);
         assertThat(differences).isEmpty();
+    }
+
+    /**
+     * GRES_TRES_SLASH_FORM as the release writes it: Slurm's own job_submit/lua reads
+     * {@code --gres=gpu:1} as tres_per_node "gres:gpu:1" at 22.05.8 and "gres/gpu:1" at 24.11.5.
+     */
+    @Test
+    void aGresRequestReachesJobDescInTheFormTheReleaseRowSays() throws Exception {
+        clear(dumps.slurms());
+        slurms.run(T, "sbatch", "-H", "--gres=gpu:1", "script.sh").assertOk();
+        String form = ReleaseBehaviour.GRES_TRES_SLASH_FORM.at(SlurmVersion.parse(under.release())) ? "gres/gpu:1" : "gres:gpu:1";
+        assertThat(fields(read(dumps.slurms()), slurms.workDir().toString())).containsEntry("tres_per_node", "string \"" + form + "\"");
     }
 
     /** A held job, then scontrol update of its comment: slurm_job_modify's dump. */
