@@ -18,6 +18,13 @@
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
 # of a second partition on the node; EXTRA_PARTITION_OPTS: more of its slurm.conf keys (DefMemPerCPU=1000 ...).
 # NODE_GRES: a GRES the node has (gpu:2), counted in gres.conf with no device file.
+#
+# NODES="login c1 c2" (with NET=10.77.0, a /24 prefix): a cluster of several nodes instead, each slurmd in
+# network, UTS and mount namespaces of its own (hostname = node name, address NET.11, NET.12, ... on a
+# bridge in slurmctld's namespace, NET.1): addresses exist only inside those namespaces. DIR/node is each
+# node's own directory there (DIR/nodes/<name> bound on it): its spool, log, and whatever a test puts
+# under it (the Plugstack socket directory). COMPUTE_NODES (c1,c2; default all) make the debug partition.
+#   cluster.sh on DIR NODE CMD...    run CMD in NODE's namespaces (ctl: slurmctld's)
 set -euo pipefail
 # SLURM_ROOT: run this script, and so every daemon and command it starts, inside that Debian root
 # (debian-root.sh mounts this machine's /tmp and this script's directory there, at the same paths)
@@ -72,6 +79,8 @@ set_paths() {
   LOG=$DIR/log
   MUNGE=$DIR/munge
   export SLURM_CONF=$CONF
+  # a cluster of several nodes says so for the commands after its start
+  if [[ -z ${NODES:-} && -s $RUN/nodes ]]; then NODES=$(<"$RUN/nodes"); fi
 }
 
 # gone PID: true when the process no longer runs. A zombie counts as stopped: PID 1 here reaps late.
@@ -89,7 +98,7 @@ recorded() {
   [[ -s $f ]] || return 1
   p=$(<"$f")
   [[ $p =~ ^[0-9]+$ ]] && ! gone "$p" || return 1
-  [[ $(cat "/proc/$p/comm" 2>/dev/null) == "$1" ]] || return 1
+  [[ $(cat "/proc/$p/comm" 2>/dev/null) == "${1%%-*}" ]] || return 1 # slurmd-c1 is a slurmd
   tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | grep -qF -- "$DIR/" || return 1
   echo "$p"
 }
@@ -119,24 +128,65 @@ tails() {
 
 port_taken() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
+# ------------------------------------------------------------------------------------ many nodes
+# ns NAME: the network namespace of node NAME (ctl: slurmctld's) of this DIR's cluster
+ns() { echo "ps$(printf %s "$DIR" | md5sum | cut -c1-6)-$1"; }
+# daemons: the recorded names of the slurmd(s): slurmd, or slurmd-<node> for each of NODES
+daemons() { if [[ -n ${NODES:-} ]]; then printf 'slurmd-%s ' $NODES; else echo slurmd; fi; }
+# on NODE CMD...: CMD in NODE's namespaces (network, UTS, mount: its slurmd's), or slurmctld's (ctl)
+on_node() {
+  local n=$1 p; shift
+  if [[ $n == ctl ]]; then nsenter --net="/run/netns/$(ns ctl)" "$@"; return; fi
+  p=$(recorded "slurmd-$n") || die "no slurmd of node $n runs in $DIR"
+  nsenter --target "$p" --net --uts --mount -- "$@"
+}
+# in_ctl CMD...: a client command where slurmctld is reachable
+in_ctl() { if [[ -n ${NODES:-} ]]; then nsenter --net="/run/netns/$(ns ctl)" "$@"; else "$@"; fi; }
+net_down() { local n; for n in ctl ${NODES:-}; do ip netns del "$(ns "$n")" 2>/dev/null || true; done; }
+net_up() {
+  local ctl i=0 n node
+  ctl=$(ns ctl)
+  [[ ${NET:-} =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "NODES needs NET, a /24 prefix such as 10.77.0 (got '${NET:-}')"
+  net_down
+  ip netns add "$ctl" && ip -n "$ctl" link set lo up
+  ip -n "$ctl" link add br0 type bridge && ip -n "$ctl" addr add "$NET.1/24" dev br0 && ip -n "$ctl" link set br0 up
+  for n in $NODES; do
+    node=$(ns "$n")
+    ip netns add "$node" && ip -n "$node" link set lo up
+    ip -n "$ctl" link add "v$i" type veth peer name eth0 netns "$node"
+    ip -n "$ctl" link set "v$i" master br0 up
+    ip -n "$node" addr add "$NET.$((11 + i))/24" dev eth0 && ip -n "$node" link set eth0 up
+    i=$((i + 1))
+  done
+}
+
 # (every query below may fail while a daemon starts or stops: `|| true` keeps set -e from exiting)
-node_state() { timeout 5 sinfo -h -N -n "$NODE" -o %T 2>/dev/null | head -1 || true; }
-slurmd_start_time() { timeout 5 scontrol show node "$NODE" 2>/dev/null | sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p' || true; }
+node_state() { in_ctl timeout 5 sinfo -h -N -n "${1:-$NODE}" -o %T 2>/dev/null | head -1 || true; }
+slurmd_start_time() { in_ctl timeout 5 scontrol show node "$NODE" 2>/dev/null | sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p' || true; }
 
 # wait_idle [OLD_START]: until the node is idle (a '*' suffix means slurmd not responding); with
 # OLD_START, also until slurmctld saw a slurmd registration newer than that SlurmdStartTime.
 wait_idle() {
-  local old=${1:-} end=$((SECONDS + WAIT)) st start resumed=0
+  local old=${1:-} end=$((SECONDS + WAIT)) st start resumed=0 d
   while ((SECONDS < end)); do
     died slurmctld && { echo "real-slurm: slurmctld (PID $(cat "$RUN/slurmctld.pid" 2>/dev/null)) exited" >&2; return 1; }
-    died slurmd && { echo "real-slurm: slurmd (PID $(cat "$RUN/slurmd.pid" 2>/dev/null)) exited" >&2; return 1; }
+    for d in ${NODES:-slurmd}; do
+      [[ -n ${NODES:-} ]] && d=slurmd-$d
+      died "$d" && { echo "real-slurm: $d (PID $(cat "$RUN/$d.pid" 2>/dev/null)) exited" >&2; return 1; }
+    done
+    if [[ -n ${NODES:-} ]]; then
+      # every node idle (sinfo would not list a node in no partition: the login node)
+      st=$(in_ctl timeout 5 scontrol -o show node 2>/dev/null | sed -n 's/^NodeName=\([^ ]*\) .* State=\([^ ]*\) .*/\1=\2/p' | tr '\n' ' ' || true)
+      [[ $(echo "$st" | tr ' ' '\n' | grep -c '=IDLE$') == $(echo $NODES | wc -w) ]] && return 0
+      sleep 0.2; continue
+    fi
     st=$(node_state)
     start=$(slurmd_start_time)
     if [[ -z $old || ( -n $start && $start != "$old" && $start != None ) ]]; then
       [[ $st == idle ]] && return 0
       # a restarted slurmd may find its node drained or down (a failed job, a killed step): resume
       if [[ $resumed == 0 && ( $st == drain* || $st == down* ) ]]; then
-        say "node is $st, resuming it"; timeout 5 scontrol update nodename="$NODE" state=resume || true; resumed=1
+        say "node is $st, resuming it"; in_ctl timeout 5 scontrol update nodename="$NODE" state=resume || true; resumed=1
       fi
     fi
     sleep 0.2
@@ -162,22 +212,50 @@ stop_daemon() {
   say "stopped $name (PID $p)"
 }
 
+start_slurmctld() {
+  if [[ -z ${NODES:-} ]]; then spawn slurmctld /usr/sbin/slurmctld -D -f "$CONF"; return; fi
+  # slurmctld checks that its host name is SlurmctldHost's (ctl)
+  spawn slurmctld nsenter --net="/run/netns/$(ns ctl)" unshare --uts /bin/sh -c 'hostname ctl && exec /usr/sbin/slurmctld -D -f "$1"' sh "$CONF"
+}
+
 start_slurmd() {
-  spawn slurmd /usr/sbin/slurmd -D -N "$NODE" -f "$CONF"
+  local n
+  if [[ -z ${NODES:-} ]]; then spawn slurmd /usr/sbin/slurmd -D -N "$NODE" -f "$CONF"; return; fi
+  for n in $NODES; do
+    install -d -m 0755 "$DIR/nodes/$n" "$DIR/nodes/$n/spool"
+    # nsenter (the network namespace only: /sys stays this machine's, cgroups and all), unshare and sh exec in place: the recorded PID is slurmd's, which holds the namespaces
+    spawn "slurmd-$n" nsenter --net="/run/netns/$(ns "$n")" unshare --mount --uts --propagation private /bin/sh -c \
+      'hostname "$1" && mount --bind "$2" "$3" && exec /usr/sbin/slurmd -D -N "$1" -f "$4"' sh "$n" "$DIR/nodes/$n" "$DIR/node" "$CONF"
+  done
 }
 
 # ------------------------------------------------------------------------------------ start
 write_conf() {
-  local mem
+  local mem ctld_host comm spool dpid dlog nodes partition n i=0
   mem=$(/usr/sbin/slurmd -C 2>/dev/null | sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' | head -1 || true)
+  if [[ -z ${NODES:-} ]]; then
+    ctld_host="SlurmctldHost=$NODE(127.0.0.1)"
+    # bind to what \$(hostname) resolves to (127.0.0.1, checked) instead of 0.0.0.0
+    comm=CommunicationParameters=NoInAddrAny,NoCtldInAddrAny
+    spool=$DIR/spool dpid=$DIR/state/slurmd.pid dlog=$LOG/slurmd.log partition=$NODE
+    nodes="NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem}${NODE_GRES:+ Gres=$NODE_GRES} State=UNKNOWN"
+  else
+    # each daemon binds 0.0.0.0 of its own namespace, where only its one address exists
+    ctld_host="SlurmctldHost=ctl($NET.1)" comm="#"
+    spool=$DIR/node/spool dpid=$DIR/node/slurmd.pid dlog=$DIR/node/slurmd.log
+    partition=${COMPUTE_NODES:-$(echo $NODES | tr ' ' ,)} nodes=""
+    for n in $NODES; do
+      nodes+="NodeName=$n NodeHostname=$n NodeAddr=$NET.$((11 + i)) CPUs=$(nproc)${mem:+ RealMemory=$mem} State=UNKNOWN"$'\n'
+      i=$((i + 1))
+    done
+  fi
   cat > "$CONF.new" <<EOF
-# written by cluster.sh: a single-node cluster isolated in $DIR, loopback only
+# written by cluster.sh: a cluster isolated in $DIR, on loopback or in namespaces of its own
 ClusterName=plugstackit
-SlurmctldHost=$NODE(127.0.0.1)
+$ctld_host
 SlurmctldPort=$CTLD_PORT
 SlurmdPort=$SLURMD_PORT
-# bind to what \$(hostname) resolves to (127.0.0.1, checked) instead of 0.0.0.0
-CommunicationParameters=NoInAddrAny,NoCtldInAddrAny
+$comm
 AuthType=auth/munge
 CredType=cred/munge
 # this cluster's own munged: clients, daemons and slurmstepd all read the socket from here
@@ -185,11 +263,11 @@ AuthInfo=socket=$MUNGE/munge.sock
 SlurmUser=slurm
 SlurmdUser=root
 StateSaveLocation=$DIR/state/slurmctld
-SlurmdSpoolDir=$DIR/spool
+SlurmdSpoolDir=$spool
 SlurmctldPidFile=$DIR/state/slurmctld.pid
-SlurmdPidFile=$DIR/state/slurmd.pid
+SlurmdPidFile=$dpid
 SlurmctldLogFile=$LOG/slurmctld.log
-SlurmdLogFile=$LOG/slurmd.log
+SlurmdLogFile=$dlog
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$DIR/etc/plugstack.conf
@@ -214,9 +292,9 @@ InactiveLimit=0
 KillWait=2
 MinJobAge=60
 ${NODE_GRES:+GresTypes=${NODE_GRES%%:*}}
-NodeName=$NODE NodeHostname=$(hostname -s) NodeAddr=127.0.0.1 CPUs=$(nproc)${mem:+ RealMemory=$mem}${NODE_GRES:+ Gres=$NODE_GRES} State=UNKNOWN
-PartitionName=debug Nodes=$NODE Default=YES MaxTime=INFINITE State=UP
-${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$NODE MaxTime=INFINITE State=UP${EXTRA_PARTITION_OPTS:+ $EXTRA_PARTITION_OPTS}}
+$nodes
+PartitionName=debug Nodes=$partition Default=YES MaxTime=INFINITE State=UP
+${EXTRA_PARTITION:+PartitionName=$EXTRA_PARTITION Nodes=$partition MaxTime=INFINITE State=UP${EXTRA_PARTITION_OPTS:+ $EXTRA_PARTITION_OPTS}}
 EOF
   mv -f "$CONF.new" "$CONF"
   chmod 644 "$CONF"
@@ -255,17 +333,19 @@ start_cluster() {
   CTLD_PORT=${SLURMCTLD_PORT:-16817}
   SLURMD_PORT=${SLURMD_PORT:-16818}
   [[ $(id -u) == 0 ]] || die "start needs root (slurmd runs as root and starts jobs as their users)"
-  for name in munged slurmctld slurmd; do recorded "$name" >/dev/null && alive+=("$name"); done
-  if [[ ${#alive[@]} == 3 ]]; then say "already running in $DIR"; return 0; fi
+  for name in munged slurmctld $(daemons); do recorded "$name" >/dev/null && alive+=("$name"); done
+  if [[ ${#alive[@]} == $((2 + $(daemons | wc -w))) ]]; then say "already running in $DIR"; return 0; fi
   [[ ${#alive[@]} == 0 ]] || die "part of a cluster still runs in $DIR (${alive[*]}): run cluster.sh stop $DIR first"
-  # with NoInAddrAny every daemon binds what $(hostname) resolves to: it must be loopback
-  ip=$(getent ahostsv4 "$(hostname)" 2>/dev/null | awk 'NR==1{print $1}' || true)
-  [[ $ip == 127.* ]] || die "hostname $(hostname) resolves to '${ip:-nothing}', not 127.x: the daemons would listen there (loopback only); refusing"
   [[ $CTLD_PORT =~ ^[0-9]+$ && $SLURMD_PORT =~ ^[0-9]+$ && $CTLD_PORT != "$SLURMD_PORT" ]] \
     || die "bad ports SLURMCTLD_PORT=$CTLD_PORT SLURMD_PORT=$SLURMD_PORT"
-  for p in "$CTLD_PORT" "$SLURMD_PORT"; do
-    port_taken "$p" && die "port $p on 127.0.0.1 is taken (another cluster?): set SLURMCTLD_PORT/SLURMD_PORT"
-  done
+  if [[ -z ${NODES:-} ]]; then
+    # with NoInAddrAny every daemon binds what $(hostname) resolves to: it must be loopback
+    ip=$(getent ahostsv4 "$(hostname)" 2>/dev/null | awk 'NR==1{print $1}' || true)
+    [[ $ip == 127.* ]] || die "hostname $(hostname) resolves to '${ip:-nothing}', not 127.x: the daemons would listen there (loopback only); refusing"
+    for p in "$CTLD_PORT" "$SLURMD_PORT"; do
+      port_taken "$p" && die "port $p on 127.0.0.1 is taken (another cluster?): set SLURMCTLD_PORT/SLURMD_PORT"
+    done
+  fi
   # slurmstepd's unix sockets (DIR/spool/localhost_<job>.<step>) must fit in sun_path (108)
   len=${#DIR}; ((len <= 70)) || die "$DIR is too long ($len characters, at most 70): slurmstepd's sockets live under it"
   # slurm, munge and job users must reach DIR: every parent must be searchable by others
@@ -276,20 +356,26 @@ start_cluster() {
     p=$(dirname "$p")
   done
 
-  install -d -m 0755 "$DIR/etc" "$RUN" "$DIR/spool"
+  install -d -m 0755 "$DIR/etc" "$RUN" "$DIR/spool" "$DIR/node"
   install -d -o slurm -g slurm -m 0755 "$LOG" "$DIR/state" "$DIR/state/slurmctld"
   # the test may have written its plugstack.conf before start: keep it
   [[ -e $DIR/etc/plugstack.conf ]] || : > "$DIR/etc/plugstack.conf"
   chmod 644 "$DIR/etc/plugstack.conf"
   write_conf
 
+  [[ -z ${NODES:-} ]] || net_up || die "cannot make the network namespaces of $DIR's nodes"
+  if [[ -n ${NODES:-} ]]; then echo "$NODES" > "$RUN/nodes"; else rm -f "$RUN/nodes"; fi
   if ! { start_munged &&
-         spawn slurmctld /usr/sbin/slurmctld -D -f "$CONF" &&
+         start_slurmctld &&
          start_slurmd &&
          wait_idle; }; then
     tails
     stop_cluster >&2 || true
     die "the cluster in $DIR did not start (logs above)"
+  fi
+  if [[ -n ${NODES:-} ]]; then
+    say "started in $DIR in $((SECONDS - t0)) s: slurmctld $NET.1:$CTLD_PORT (PID $(<"$RUN/slurmctld.pid")), $(for n in $NODES; do printf 'slurmd %s (PID %s), ' "$n" "$(<"$RUN/slurmd-$n.pid")"; done)munged $MUNGE/munge.sock (PID $(<"$RUN/munged.pid"))"
+    return 0
   fi
   say "started in $DIR in $((SECONDS - t0)) s: slurmctld 127.0.0.1:$CTLD_PORT (PID $(<"$RUN/slurmctld.pid")), slurmd 127.0.0.1:$SLURMD_PORT (PID $(<"$RUN/slurmd.pid")), munged $MUNGE/munge.sock (PID $(<"$RUN/munged.pid"))"
 }
@@ -298,19 +384,20 @@ start_cluster() {
 stop_cluster() {
   local ids end
   # cancel the jobs first, so no slurmstepd outlives its slurmd (bounded: slurmctld may be hung)
-  if recorded slurmctld >/dev/null && recorded slurmd >/dev/null; then
-    ids=$(timeout 5 squeue -h -o %A 2>/dev/null || true)
+  if recorded slurmctld >/dev/null; then
+    ids=$(in_ctl timeout 5 squeue -h -o %A 2>/dev/null || true)
     if [[ -n $ids ]]; then
       say "cancelling job(s) $(echo $ids)"
-      timeout 5 scancel $ids 2>/dev/null || true
+      in_ctl timeout 5 scancel $ids 2>/dev/null || true
       end=$((SECONDS + 15))
-      while ((SECONDS < end)) && [[ -n $(timeout 5 squeue -h -o %A 2>/dev/null || true) ]]; do sleep 0.2; done
+      while ((SECONDS < end)) && [[ -n $(in_ctl timeout 5 squeue -h -o %A 2>/dev/null || true) ]]; do sleep 0.2; done
     fi
   fi
-  local rc=0
-  stop_daemon slurmd || rc=1   # first: it runs the plugins' slurmd_exit
+  local rc=0 d
+  for d in $(daemons); do stop_daemon "$d" || rc=1; done   # first: they run the plugins' slurmd_exit
   stop_daemon slurmctld || rc=1
   stop_daemon munged || rc=1
+  [[ -z ${NODES:-} ]] || net_down
   return $rc
 }
 
@@ -334,5 +421,6 @@ case $CMD in
   start)          set_paths "${2:-}"; start_cluster ;;
   stop)           set_paths "${2:-}"; if [[ -d $RUN ]]; then stop_cluster; fi ;;
   restart-slurmd) set_paths "${2:-}"; restart_slurmd ;;
-  *) die "usage: cluster.sh install | start DIR | stop DIR | restart-slurmd DIR" ;;
+  on)             set_paths "${2:-}"; [[ $# -ge 4 ]] || die "usage: cluster.sh on DIR NODE CMD..."; shift 2; on_node "$@" ;;
+  *) die "usage: cluster.sh install | start DIR | stop DIR | restart-slurmd DIR | on DIR NODE CMD..." ;;
 esac
