@@ -36,7 +36,8 @@ fi
 # valgrind: runtime/bridge checks its C code under it; lua-socket: the job_submit/cli_filter Lua shims'
 # transport to the node daemon (socket.unix), loaded by Slurm's own job_submit/lua and cli_filter/lua;
 # dpkg-dev: apt-get source unpacks Slurm's source package with it (slurm-source.sh, job_submit/plugstack)
-PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev valgrind lua-socket dpkg-dev)
+# iproute2: the network namespaces of a cluster of several nodes (NODES=)
+PKGS=(slurmctld slurmd slurm-client munge libslurm-dev slurm-wlm-basic-plugins gcc make libc6-dev valgrind lua-socket dpkg-dev iproute2)
 WAIT=30        # seconds: the bound of every wait below
 NODE=localhost # the NodeName; slurmd -N selects it (NodeHostname is the real short hostname)
 

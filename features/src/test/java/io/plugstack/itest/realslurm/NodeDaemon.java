@@ -64,6 +64,26 @@ public final class NodeDaemon implements AutoCloseable {
     /** A key to put in etc/ before the start; null: the daemon makes its own. */
     private Path versionsKey;
 
+    /** The node directory bound on the cluster's shared node path in the daemon's own mount namespace (null: none). */
+    private Path nodeDir;
+    private Path nodeMount;
+
+    /**
+     * The daemon of one node of a cluster of several ({@code cluster.sh NODES=}): it runs in a mount namespace
+     * of its own where {@code nodeDir} is bound on {@code nodeMount}, as that node's slurmd sees it, so a path
+     * under {@code nodeMount} in a shared plugstack.conf (a plugin's log) is this node's own, as on a machine
+     * of its own. {@code settings} go into etc/plugstack.properties (a shared deploy folder and plugstack.conf);
+     * {@code versionsKey}: the cluster's key (null for the first node, which makes it).
+     */
+    public static NodeDaemon startOnNode(Path dir, Path nodeDir, Path nodeMount, Map<String, String> settings, Path versionsKey) {
+        NodeDaemon d = new NodeDaemon(dir, false);
+        d.nodeDir = nodeDir;
+        d.nodeMount = nodeMount;
+        d.settings = settings;
+        d.versionsKey = versionsKey;
+        return start(d, "# the node's own plugstack.conf is not read: plugstack.spank.conf names the shared one\n");
+    }
+
     /**
      * The distribution as a bench runtime in a child process ({@code plugstack.jar --home}, its console on a
      * pipe kept open, no node mode): {@link #admin} then runs Slurm command lines ({@code srun ...}) through
@@ -147,6 +167,10 @@ public final class NodeDaemon implements AutoCloseable {
             argv.addAll(List.of("--node", "--socket-dir", socketDir().toString()));
         }
         argv.addAll(List.of("--log", logFile().toString()));
+        if (nodeDir != null) { // unshare and sh exec in place: the PID is the daemon's
+            argv.addAll(0, List.of("unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", "mount --bind \"$0\" \"$1\" && shift && exec \"$@\"",
+                    nodeDir.toString(), nodeMount.toString()));
+        }
         Path ready = readySocket();
         try {
             Files.deleteIfExists(ready);

@@ -260,7 +260,10 @@ public final class RealSlurm implements AutoCloseable {
     /** The PIDs cluster.sh recorded, by daemon: munged, slurmctld, slurmd (the ones running now). */
     public Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        for (String name : List.of("munged", "slurmctld", "slurmd")) {
+        // slurmd, or slurmd-<node> for each node of a cluster of several
+        List<String> names = new ArrayList<>(List.of("munged", "slurmctld", "slurmd"));
+        nodes().forEach(n -> names.add("slurmd-" + n));
+        for (String name : names) {
             Path f = dir.resolve("run/" + name + ".pid");
             try {
                 if (Files.exists(f)) {
@@ -494,9 +497,29 @@ public final class RealSlurm implements AutoCloseable {
     }
 
     private Result client(List<String> argv, Map<String, String> env, Duration timeout) {
+        return on(nodes().isEmpty() ? null : nodes().get(0), argv, env, timeout);
+    }
+
+    /** The nodes of a cluster of several (cluster.sh's NODES), the login node first; empty for one node on loopback. */
+    public List<String> nodes() {
+        String nodes = knobs.get("NODES");
+        return nodes == null ? List.of() : List.of(nodes.strip().split("\\s+"));
+    }
+
+    /** Runs a command as root on {@code node} of a cluster of several (in its namespaces), against this cluster. */
+    public Result runOn(String node, Duration timeout, String... argv) {
+        return on(node, List.of(argv), Map.of(), timeout);
+    }
+
+    private Result on(String node, List<String> argv, Map<String, String> env, Duration timeout) {
         Map<String, String> all = new LinkedHashMap<>(env);
         all.putIfAbsent("SLURM_CONF", conf().toString());
-        return exec(under.command(argv, workDir()), all, timeout, workDir());
+        List<String> cmd = argv;
+        if (node != null) { // the node's network, UTS and mount namespaces: cluster.sh on DIR NODE
+            cmd = new ArrayList<>(List.of("bash", harness("cluster.sh").toString(), "on", dir.toString(), node));
+            cmd.addAll(argv);
+        }
+        return exec(under.command(cmd, workDir()), all, timeout, workDir());
     }
 
     /** Runs {@code argv} as this JVM's user, without the SLURM_ variables of its environment. */
