@@ -80,7 +80,10 @@ set_paths() {
   LOG=$DIR/log
   MUNGE=$DIR/munge
   export SLURM_CONF=$CONF
-  # a cluster of several nodes says so for the commands after its start
+}
+
+# load_nodes: a cluster of several nodes says so (run/nodes) for the commands after its start
+load_nodes() {
   if [[ -z ${NODES:-} && -s $RUN/nodes ]]; then NODES=$(<"$RUN/nodes"); fi
 }
 
@@ -94,12 +97,15 @@ gone() {
 
 # recorded NAME: prints the PID recorded for NAME when that PID is still that daemon of THIS
 # cluster (its command name and its command line naming DIR), so a reused PID is never signalled.
+# Right after spawn the PID may still be a launcher on its way to exec the daemon (setsid, setpriv,
+# nsenter, unshare, the sh that binds a node's directory): that is the daemon too.
 recorded() {
-  local f=$RUN/$1.pid p
+  local f=$RUN/$1.pid p comm
   [[ -s $f ]] || return 1
   p=$(<"$f")
   [[ $p =~ ^[0-9]+$ ]] && ! gone "$p" || return 1
-  [[ $(cat "/proc/$p/comm" 2>/dev/null) == "${1%%-*}" ]] || return 1 # slurmd-c1 is a slurmd
+  comm=$(cat "/proc/$p/comm" 2>/dev/null || true)
+  [[ $comm == "${1%%-*}" || $comm =~ ^(setsid|setpriv|nsenter|unshare|sh)$ ]] || return 1 # slurmd-c1 is a slurmd
   tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | grep -qF -- "$DIR/" || return 1
   echo "$p"
 }
@@ -120,8 +126,9 @@ died() { local p; p=$(cat "$RUN/$1.pid" 2>/dev/null) || return 0; [[ -z $p ]] ||
 # log to stdout, munged -F writes to stderr only)
 tails() {
   local name f
-  for name in munged slurmctld slurmd; do
-    f=$LOG/$name.log; [[ -s $f ]] || f=$LOG/$name.out
+  for name in munged slurmctld $(daemons); do
+    f=$LOG/$name.log; [[ $name == slurmd-* && -s $DIR/nodes/${name#slurmd-}/slurmd.log ]] && f=$DIR/nodes/${name#slurmd-}/slurmd.log
+    [[ -s $f ]] || f=$LOG/$name.out
     [[ -s $f ]] || continue
     echo "----- tail of $f" >&2; tail -n 25 "$f" >&2
   done
@@ -139,7 +146,8 @@ on_node() {
   local n=$1 p; shift
   if [[ $n == ctl ]]; then nsenter --net="/run/netns/$(ns ctl)" "$@"; return; fi
   p=$(recorded "slurmd-$n") || die "no slurmd of node $n runs in $DIR"
-  nsenter --target "$p" --net --uts --mount -- "$@"
+  # the caller's working directory and SLURM_CONF (a submit host's) go with the command
+  SLURM_CONF=${CALLER_SLURM_CONF:-$CONF} nsenter --target "$p" --net --uts --mount --wd="$PWD" -- "$@"
 }
 # in_ctl CMD...: a client command where slurmctld is reachable
 in_ctl() { if [[ -n ${NODES:-} ]]; then nsenter --net="/run/netns/$(ns ctl)" "$@"; else "$@"; fi; }
@@ -149,14 +157,15 @@ net_up() {
   ctl=$(ns ctl)
   [[ ${NET:-} =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "NODES needs NET, a /24 prefix such as 10.77.0 (got '${NET:-}')"
   net_down
-  ip netns add "$ctl" && ip -n "$ctl" link set lo up
-  ip -n "$ctl" link add br0 type bridge && ip -n "$ctl" addr add "$NET.1/24" dev br0 && ip -n "$ctl" link set br0 up
+  # (called in a condition, where set -e does not hold: every step checked)
+  { ip netns add "$ctl" && ip -n "$ctl" link set lo up &&
+    ip -n "$ctl" link add br0 type bridge && ip -n "$ctl" addr add "$NET.1/24" dev br0 && ip -n "$ctl" link set br0 up; } \
+    || { net_down; return 1; }
   for n in $NODES; do
     node=$(ns "$n")
-    ip netns add "$node" && ip -n "$node" link set lo up
-    ip -n "$ctl" link add "v$i" type veth peer name eth0 netns "$node"
-    ip -n "$ctl" link set "v$i" master br0 up
-    ip -n "$node" addr add "$NET.$((11 + i))/24" dev eth0 && ip -n "$node" link set eth0 up
+    { ip netns add "$node" && ip -n "$node" link set lo up &&
+      ip -n "$ctl" link add "v$i" type veth peer name eth0 netns "$node" && ip -n "$ctl" link set "v$i" master br0 up &&
+      ip -n "$node" addr add "$NET.$((11 + i))/24" dev eth0 && ip -n "$node" link set eth0 up; } || { net_down; return 1; }
     i=$((i + 1))
   done
 }
@@ -385,7 +394,7 @@ start_cluster() {
 stop_cluster() {
   local ids end
   # cancel the jobs first, so no slurmstepd outlives its slurmd (bounded: slurmctld may be hung)
-  if recorded slurmctld >/dev/null; then
+  if recorded slurmctld >/dev/null && for d in $(daemons); do recorded "$d" >/dev/null && break; done; then
     ids=$(in_ctl timeout 5 squeue -h -o %A 2>/dev/null || true)
     if [[ -n $ids ]]; then
       say "cancelling job(s) $(echo $ids)"
@@ -399,11 +408,13 @@ stop_cluster() {
   stop_daemon slurmctld || rc=1
   stop_daemon munged || rc=1
   [[ -z ${NODES:-} ]] || net_down
+  rm -f "$RUN/nodes"
   return $rc
 }
 
 restart_slurmd() {
   local old
+  [[ -z ${NODES:-} ]] || die "restart-slurmd restarts the one slurmd of a single-node cluster; $DIR has several nodes ($NODES)"
   recorded slurmctld >/dev/null && recorded munged >/dev/null || die "no cluster runs in $DIR"
   old=$(slurmd_start_time)
   stop_daemon slurmd
@@ -417,11 +428,12 @@ restart_slurmd() {
 
 # ------------------------------------------------------------------------------------ main
 CMD=${1:-}
+CALLER_SLURM_CONF=${SLURM_CONF:-}
 case $CMD in
   install)        install_packages ;;
   start)          set_paths "${2:-}"; start_cluster ;;
-  stop)           set_paths "${2:-}"; if [[ -d $RUN ]]; then stop_cluster; fi ;;
-  restart-slurmd) set_paths "${2:-}"; restart_slurmd ;;
-  on)             set_paths "${2:-}"; [[ $# -ge 4 ]] || die "usage: cluster.sh on DIR NODE CMD..."; shift 2; on_node "$@" ;;
+  stop)           set_paths "${2:-}"; load_nodes; if [[ -d $RUN ]]; then stop_cluster; fi ;;
+  restart-slurmd) set_paths "${2:-}"; load_nodes; restart_slurmd ;;
+  on)             set_paths "${2:-}"; load_nodes; [[ $# -ge 4 ]] || die "usage: cluster.sh on DIR NODE CMD..."; shift 2; on_node "$@" ;;
   *) die "usage: cluster.sh install | start DIR | stop DIR | restart-slurmd DIR | on DIR NODE CMD..." ;;
 esac

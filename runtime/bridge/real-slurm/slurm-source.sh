@@ -52,10 +52,10 @@ upstream_tarball() {
   rm -f "$dir/unpack/$name"
   echo "slurm-source: apt-get source slurm-wlm=$version failed ($why); its upstream tarball $name (hash checked) is used, without Debian's patches" >&2
 }
-if command -v dpkg-source >/dev/null && (cd "$dir/unpack" && apt-get "${opts[@]}" source "slurm-wlm=$version") >> "$log" 2>&1; then
-  :
-else
-  why=$(grep -E '^(E|W): ' "$log" | tail -1 | cut -c1-160)
+# dpkg-source unpacks a source package: without it, say so (Debian: dpkg-dev) rather than fall back quietly
+command -v dpkg-source >/dev/null || die "dpkg-source is missing: apt-get source needs it (Debian: dpkg-dev; as root: real-slurm/cluster.sh install)"
+if ! (cd "$dir/unpack" && apt-get "${opts[@]}" source "slurm-wlm=$version") >> "$log" 2>&1; then
+  why=$(grep -E '^E: ' "$log" | head -1 | cut -c1-160 || true)
   rm -rf "$dir/unpack" && mkdir -p "$dir/unpack"
   upstream_tarball
 fi

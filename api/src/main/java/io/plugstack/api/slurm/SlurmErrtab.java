@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.plugstack.api.plugin.SlurmVersion;
 
 /**
- * A release's whole {@code slurm_errtab} (src/common/slurm_errno.c): every error Slurm names, with its
- * number and text, in the table's order. From 23.02 Slurm's Lua exports each entry by name
+ * A release series' whole {@code slurm_errtab} (src/common/slurm_errno.c): every error Slurm names, with
+ * its number and text, in the table's order, as one release of the series has it (the file's first line
+ * says which: a later release of the series may add an entry). From 23.02 Slurm's Lua exports each entry by name
  * ({@code slurm.ESLURM_INVALID_QOS}); before, the table has no names. One resource per release series
  * ({@code errtab/<series>.tsv}, made by api/src/build/slurm-errtab.sh from Slurm's own source at a
  * release of that series, which the file's first line names); {@link SlurmErrno} is the part plugin

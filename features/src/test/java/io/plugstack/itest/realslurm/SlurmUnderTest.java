@@ -32,10 +32,10 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
     private static final Duration STEP = Duration.ofMinutes(2);
     /**
      * What the root needs beside Slurm's daemons: Slurm's headers and a compiler for the bridge, lua-socket
-     * for the shims, munge's headers for configuring Slurm's source (job_submit/plugstack).
+     * for the shims; munge's headers and dpkg-dev for fetching and configuring Slurm's source (job_submit/plugstack).
      */
     private static final List<String> PACKAGES = List.of("slurmd", "slurmctld", "slurm-client", "munge", "libslurm-dev", "gcc", "make",
-            "libc6-dev", "lua-socket", "libmunge-dev");
+            "libc6-dev", "lua-socket", "libmunge-dev", "dpkg-dev");
     private static final Object LOCK = new Object();
     private static final List<Path> MOUNTED = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static boolean ready;

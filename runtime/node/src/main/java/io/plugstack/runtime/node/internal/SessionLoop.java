@@ -40,6 +40,8 @@ final class SessionLoop implements AutoCloseable {
     private final Executor workers;
     private final Selector idle;
     private final Queue<Session> parking = new ConcurrentLinkedQueue<>();
+    /** Parked sessions, counted as they go in and out: one moving from the queue to the selector is still parked. */
+    private final java.util.concurrent.atomic.AtomicInteger parkedNow = new java.util.concurrent.atomic.AtomicInteger();
     private final Thread thread;
     private volatile boolean closed;
     private static final ThreadLocal<Selector> LINGER = ThreadLocal.withInitial(() -> {
@@ -114,6 +116,7 @@ final class SessionLoop implements AutoCloseable {
             s.end(null);
             return;
         }
+        parkedNow.incrementAndGet();
         parking.add(s);
         idle.wakeup();
         if (closed) {
@@ -130,11 +133,13 @@ final class SessionLoop implements AutoCloseable {
                     try {
                         s.ch.register(idle, SelectionKey.OP_READ, s);
                     } catch (IOException | RuntimeException e) {
+                        parkedNow.decrementAndGet();
                         endOnWorker(s, e);
                     }
                 }
                 for (SelectionKey k : idle.selectedKeys()) {
                     k.cancel();
+                    parkedNow.decrementAndGet();
                     ready.add((Session) k.attachment());
                 }
                 idle.selectedKeys().clear();
@@ -174,6 +179,10 @@ final class SessionLoop implements AutoCloseable {
     private void endAll() {
         try {
             for (SelectionKey k : idle.keys()) {
+                if (!k.isValid()) {
+                    continue; // a ready one, handed to a worker already
+                }
+                parkedNow.decrementAndGet();
                 endOnWorker((Session) k.attachment(), null);
             }
         } catch (ClosedSelectorException e) {
@@ -184,13 +193,14 @@ final class SessionLoop implements AutoCloseable {
 
     private void drain() {
         for (Session s; (s = parking.poll()) != null;) {
+            parkedNow.decrementAndGet();
             endOnWorker(s, null);
         }
     }
 
     /** Sessions parked now (tests, and what a held session costs). */
     int parked() {
-        return idle.keys().size() + parking.size();
+        return parkedNow.get();
     }
 
     @Override
