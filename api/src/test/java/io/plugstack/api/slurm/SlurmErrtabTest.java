@@ -15,7 +15,7 @@ import io.plugstack.api.plugin.SlurmVersion;
 class SlurmErrtabTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"23.02.0", "23.11.0", "24.05.0", "24.11.5", "25.05.0", "25.11.0"})
+    @ValueSource(strings = {"23.02.0", "23.11.0", "24.05.0", "24.11.5", "25.05.0", "25.11.0", "26.05.0"})
     void everySeriesFrom23_02HasItsTableNamingTheReleaseItWasTakenFrom(String release) {
         SlurmVersion v = SlurmVersion.parse(release);
         SlurmErrtab t = SlurmErrtab.of(v).orElseThrow();
@@ -24,8 +24,8 @@ class SlurmErrtabTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"22.05.8", "26.05.0"})
-    void aSeriesWithoutNamedEntriesOrNotSupportedHasNoTable(String release) {
+    @ValueSource(strings = {"22.05.8", "26.11.0"})
+    void aSeriesWithoutNamedEntriesOrWithNoTableHereHasNone(String release) {
         assertThat(SlurmErrtab.of(SlurmVersion.parse(release))).isEmpty();
     }
 
@@ -36,7 +36,7 @@ class SlurmErrtabTest {
     private static final Set<String> TEXT_AT_RELEASE = Set.of("23.02 ESLURM_PLUGIN_NOT_LOADED", "25.11 ESLURM_LUA_FUNC_FAILED_ENOMEM");
 
     @ParameterizedTest
-    @ValueSource(strings = {"23.02.0", "23.11.0", "24.05.0", "24.11.5", "25.05.0", "25.11.0"})
+    @ValueSource(strings = {"23.02.0", "23.11.0", "24.05.0", "24.11.5", "25.05.0", "25.11.0", "26.05.0"})
     void everySlurmErrnoATableNamesHasItsNumberAndText(String release) {
         Map<String, SlurmErrtab.Entry> byName = SlurmErrtab.of(SlurmVersion.parse(release)).orElseThrow().entries().stream()
                 .collect(Collectors.toMap(SlurmErrtab.Entry::name, e -> e, (a, b) -> a));
