@@ -144,7 +144,7 @@ daemons() { if [[ -n ${NODES:-} ]]; then printf 'slurmd-%s ' $NODES; else echo s
 # on NODE CMD...: CMD in NODE's namespaces (network, UTS, mount: its slurmd's), or slurmctld's (ctl)
 on_node() {
   local n=$1 p; shift
-  if [[ $n == ctl ]]; then nsenter --net="/run/netns/$(ns ctl)" "$@"; return; fi
+  if [[ $n == ctl ]]; then in_ctl "$@"; return; fi
   p=$(recorded "slurmd-$n") || die "no slurmd of node $n runs in $DIR"
   # the caller's working directory and SLURM_CONF (a submit host's) go with the command
   SLURM_CONF=${CALLER_SLURM_CONF:-$CONF} nsenter --target "$p" --net --uts --mount --wd="$PWD" -- "$@"
@@ -171,7 +171,7 @@ net_up() {
 }
 
 # (every query below may fail while a daemon starts or stops: `|| true` keeps set -e from exiting)
-node_state() { in_ctl timeout 5 sinfo -h -N -n "${1:-$NODE}" -o %T 2>/dev/null | head -1 || true; }
+node_state() { in_ctl timeout 5 sinfo -h -N -n "$NODE" -o %T 2>/dev/null | head -1 || true; }
 slurmd_start_time() { in_ctl timeout 5 scontrol show node "$NODE" 2>/dev/null | sed -n 's/.*SlurmdStartTime=\([^ ]*\).*/\1/p' || true; }
 
 # wait_idle [OLD_START]: until the node is idle (a '*' suffix means slurmd not responding); with
@@ -180,8 +180,7 @@ wait_idle() {
   local old=${1:-} end=$((SECONDS + WAIT)) st start resumed=0 d
   while ((SECONDS < end)); do
     died slurmctld && { echo "real-slurm: slurmctld (PID $(cat "$RUN/slurmctld.pid" 2>/dev/null)) exited" >&2; return 1; }
-    for d in ${NODES:-slurmd}; do
-      [[ -n ${NODES:-} ]] && d=slurmd-$d
+    for d in $(daemons); do
       died "$d" && { echo "real-slurm: $d (PID $(cat "$RUN/$d.pid" 2>/dev/null)) exited" >&2; return 1; }
     done
     if [[ -n ${NODES:-} ]]; then

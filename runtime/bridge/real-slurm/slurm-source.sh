@@ -40,9 +40,9 @@ opts=(-o Dir::Etc::sourcelist=/dev/null -o Dir::Etc::sourceparts="$apt/parts" -o
       -o Dir::Cache="$apt/cache" -o APT::Sandbox::User=root -q)
 log=$dir/fetch.log
 apt-get "${opts[@]}" update > "$log" 2>&1 || die "apt-get update of the deb-src lists failed: $(tail -3 "$log")"
-# upstream_tarball: the .orig tarball alone, hash-checked, when the whole source package is not served
+# upstream_tarball WHY: the .orig tarball alone, hash-checked, when the whole source package is not served
 upstream_tarball() {
-  local uri name hash why=${why:-no reason logged}
+  local uri name hash why=${1:-no reason logged}
   read -r uri name _ hash < <(apt-get "${opts[@]}" source --print-uris "slurm-wlm=$version" 2>>"$log" | grep "\.orig\.tar\." | head -1) \
     || die "apt-get source slurm-wlm=$version failed and the archive lists no upstream tarball: $(tail -3 "$log")"
   uri=${uri//\'/}
@@ -55,9 +55,8 @@ upstream_tarball() {
 # dpkg-source unpacks a source package: without it, say so (Debian: dpkg-dev) rather than fall back quietly
 command -v dpkg-source >/dev/null || die "dpkg-source is missing: apt-get source needs it (Debian: dpkg-dev; as root: real-slurm/cluster.sh install)"
 if ! (cd "$dir/unpack" && apt-get "${opts[@]}" source "slurm-wlm=$version") >> "$log" 2>&1; then
-  why=$(grep -E '^E: ' "$log" | head -1 | cut -c1-160 || true)
   rm -rf "$dir/unpack" && mkdir -p "$dir/unpack"
-  upstream_tarball
+  upstream_tarball "$(grep -E '^E: ' "$log" | head -1 | cut -c1-160 || true)"
 fi
 # slurm-wlm-22.05.8 from a source package; slurm-slurm-24-11-5-1 from SchedMD's tag tarball
 mapfile -t unpacked < <(find "$dir/unpack" -mindepth 1 -maxdepth 1 -type d)

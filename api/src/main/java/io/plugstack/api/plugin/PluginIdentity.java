@@ -85,7 +85,7 @@ public record PluginIdentity(PluginType type, String name, SlurmVersion version,
             return Optional.empty();
         }
         String expected = match == SlurmVersion.Match.MAJOR_MINOR
-                ? String.format("%d.%02d.x", host.major(), host.minor())
+                ? host.series() + ".x"
                 : host.toSlurmString();
         return Optional.of(PluginHeaders.VERSION + " " + version.toSlurmString() + " does not match the runtime's Slurm " + host.toSlurmString()
                 + ": expected " + expected + " (Incompatible Slurm plugin version)"

@@ -98,7 +98,7 @@ public enum ReleaseBehaviour {
      * @return true when its major.minor is in {@link #SUPPORTED_SERIES}
      */
     public static boolean supported(SlurmVersion release) {
-        return SUPPORTED_SERIES.contains(String.format("%d.%02d", release.major(), release.minor()));
+        return SUPPORTED_SERIES.contains(release.series());
     }
 
     /**

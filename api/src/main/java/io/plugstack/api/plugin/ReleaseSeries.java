@@ -68,12 +68,12 @@ public record ReleaseSeries(SlurmVersion first, SlurmVersion last) {
     }
 
     private static String text(SlurmVersion first, SlurmVersion last) {
-        return String.format("%d.%02d-%d.%02d", first.major(), first.minor(), last.major(), last.minor());
+        return first.series() + "-" + last.series();
     }
 
     /** {@return as the header writes it: "22.05-25.11"} */
     @Override
     public String toString() {
-        return first.equals(last) ? String.format("%d.%02d", first.major(), first.minor()) : text(first, last);
+        return first.equals(last) ? first.series() : text(first, last);
     }
 }

@@ -127,6 +127,11 @@ public record SlurmVersion(int major, int minor, int micro) implements Comparabl
         return Integer.compare(number(), o.number());
     }
 
+    /** {@return the release series, major.minor with two digits ("24.05"), as Slurm names its releases} */
+    public String series() {
+        return String.format("%d.%02d", major, minor);
+    }
+
     /** {@return slurm's own rendering in load messages: minor with two digits ("24.05.1")} */
     public String toSlurmString() {
         return String.format("%d.%02d.%d", major, minor, micro);

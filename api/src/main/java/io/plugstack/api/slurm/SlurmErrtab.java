@@ -16,12 +16,12 @@ import io.plugstack.api.plugin.SlurmVersion;
 
 /**
  * A release series' whole {@code slurm_errtab} (src/common/slurm_errno.c): every error Slurm names, with
- * its number and text, in the table's order, as one release of the series has it (the file's first line
- * says which: a later release of the series may add an entry). From 23.02 Slurm's Lua exports each entry by name
- * ({@code slurm.ESLURM_INVALID_QOS}); before, the table has no names. One resource per release series
- * ({@code errtab/<series>.tsv}, made by api/src/build/slurm-errtab.sh from Slurm's own source at a
- * release of that series, which the file's first line names); {@link SlurmErrno} is the part plugin
- * authors use, and agrees with every table that has its names (SlurmErrtabTest).
+ * its number and text, in the table's order. From 23.02 Slurm's Lua exports each entry by name
+ * ({@code slurm.ESLURM_INVALID_QOS}); before, the table has no names. One resource per series
+ * ({@code errtab/<series>.tsv}), made by api/src/build/slurm-errtab.sh from Slurm's own source at one
+ * release of that series, which the file's first line names (a later release of the series may add an
+ * entry). {@link SlurmErrno} is the part plugin authors use, and agrees with every table that has its
+ * names (SlurmErrtabTest).
  */
 public final class SlurmErrtab {
 
@@ -46,7 +46,7 @@ public final class SlurmErrtab {
      * @return its series' table; empty before 23.02 (no names) or for a series with no table here
      */
     public static Optional<SlurmErrtab> of(SlurmVersion release) {
-        return BY_SERIES.computeIfAbsent(release.major() + "." + String.format("%02d", release.minor()), SlurmErrtab::load);
+        return BY_SERIES.computeIfAbsent(release.series(), SlurmErrtab::load);
     }
 
     /** @return the entries, in slurm_errno.c's order */

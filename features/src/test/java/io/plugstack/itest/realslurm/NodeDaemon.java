@@ -22,7 +22,8 @@ import io.plugstack.itest.PlugstackRuntime;
  */
 public final class NodeDaemon implements AutoCloseable {
 
-    private static final Path DIST = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
+    /** The assembled distribution the daemons' homes are copied from (its bin/ too). */
+    static final Path DIST = Path.of(System.getProperty("plugstack.dist", "target/plugstack"));
 
     private final Path dir;
     private final Path home;
@@ -127,10 +128,9 @@ public final class NodeDaemon implements AutoCloseable {
             }
             Files.copy(DIST.resolve("plugstack.jar"), d.home.resolve("plugstack.jar"));
             Files.writeString(d.plugstackConf(), plugstackConf);
-            for (Map.Entry<String, String> setting : d.settings.entrySet()) {
-                Files.writeString(d.home.resolve("etc/plugstack.properties"), "\n" + setting.getKey() + "=" + setting.getValue() + "\n",
-                        java.nio.file.StandardOpenOption.APPEND);
-            }
+            StringBuilder settings = new StringBuilder();
+            d.settings.forEach((key, value) -> settings.append('\n').append(key).append('=').append(value).append('\n'));
+            Files.writeString(d.home.resolve("etc/plugstack.properties"), settings, java.nio.file.StandardOpenOption.APPEND);
             if (d.versionsKey != null) {
                 Files.copy(d.versionsKey, d.home.resolve("etc/versions.key"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 Files.setPosixFilePermissions(d.home.resolve("etc/versions.key"), PosixFilePermissions.fromString("rw-------"));
@@ -227,24 +227,34 @@ public final class NodeDaemon implements AutoCloseable {
 
     /** Drops {@code jar} into deploy/ as an admin should: copied aside, renamed in (FileInstall never sees half a jar). */
     public void deploy(Path jar) {
+        dropInto(deployDir(), jar);
+    }
+
+    /** Drops {@code jar} into the deploy folder {@code folder} (a node's, or one the nodes share) that way. */
+    public static void dropInto(Path folder, Path jar) {
         try {
-            Files.createDirectories(deployDir());
-            Path part = deployDir().resolve(jar.getFileName() + ".part");
+            Files.createDirectories(folder);
+            Path part = folder.resolve(jar.getFileName() + ".part");
             Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(part, deployDir().resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            Files.move(part, folder.resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new AssertionError("node daemon: cannot deploy " + jar + ": " + e, e);
+            throw new AssertionError("node daemon: cannot deploy " + jar + " into " + folder + ": " + e, e);
         }
     }
 
     /** Replaces the runtime's plugstack.conf at once (written aside, renamed in): the next Slurm process reads it whole. */
     public void plugstack(String conf) {
+        writeAtOnce(plugstackConf(), conf);
+    }
+
+    /** Replaces a plugstack.conf (a node's, or one the nodes share) at once: written aside, renamed in. */
+    public static void writeAtOnce(Path conf, String text) {
         try {
-            Path next = plugstackConf().resolveSibling("plugstack.conf.next");
-            Files.writeString(next, conf);
-            Files.move(next, plugstackConf(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Path next = conf.resolveSibling(conf.getFileName() + ".next");
+            Files.writeString(next, text);
+            Files.move(next, conf, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new AssertionError("node daemon: cannot write " + plugstackConf() + ": " + e, e);
+            throw new AssertionError("node daemon: cannot write " + conf + ": " + e, e);
         }
     }
 

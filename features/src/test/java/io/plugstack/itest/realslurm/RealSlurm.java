@@ -516,7 +516,7 @@ public final class RealSlurm implements AutoCloseable {
         all.putIfAbsent("SLURM_CONF", conf().toString());
         List<String> cmd = argv;
         if (node != null) { // the node's network, UTS and mount namespaces: cluster.sh on DIR NODE
-            cmd = new ArrayList<>(List.of("bash", harness("cluster.sh").toString(), "on", dir.toString(), node));
+            cmd = harnessCommand("cluster.sh", List.of("on", dir.toString(), node));
             cmd.addAll(argv);
         }
         return exec(under.command(cmd, workDir()), all, timeout, workDir());
@@ -579,9 +579,14 @@ public final class RealSlurm implements AutoCloseable {
 
     /** Runs the harness script {@code name} (cluster.sh, debian-root.sh) with {@code args}. */
     static Result runHarness(String name, Duration timeout, Map<String, String> env, String... args) {
+        return exec(harnessCommand(name, List.of(args)), env, timeout);
+    }
+
+    /** {@code bash <harness script> args...}, a list the caller may extend. */
+    private static List<String> harnessCommand(String name, List<String> args) {
         List<String> argv = new ArrayList<>(List.of("bash", harness(name).toString()));
-        argv.addAll(List.of(args));
-        return exec(argv, env, timeout);
+        argv.addAll(args);
+        return argv;
     }
 
     private static void deleteQuietly(Path p) {

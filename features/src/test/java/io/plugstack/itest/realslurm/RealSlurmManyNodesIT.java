@@ -159,7 +159,7 @@ class RealSlurmManyNodesIT {
 
     private static void onEveryNode(String... commandLine) {
         for (String n : NODES) {
-            Result r = slurm.runOn(n, T, PlugstackAdmin.argv(commandLine));
+            Result r = slurm.runOn(n, T, plugstackAdmin(commandLine));
             assertThat(r.exitCode()).as("%s: %s", n, r).isZero();
         }
     }
@@ -168,7 +168,7 @@ class RealSlurmManyNodesIT {
     private static Map<String, String> versionsOnEveryNode(String name) {
         Map<String, String> states = new LinkedHashMap<>();
         for (String n : NODES) {
-            Result versions = slurm.runOn(n, T, PlugstackAdmin.argv("plugstack:versions", name));
+            Result versions = slurm.runOn(n, T, plugstackAdmin("plugstack:versions", name));
             assertThat(versions.exitCode()).as("%s: %s", n, versions).isZero();
             states.put(n, PluginVersionsView.state(versions.stdout(), "1.0.0") + "/" + PluginVersionsView.state(versions.stdout(), "2.0.0"));
         }
@@ -274,13 +274,11 @@ class RealSlurmManyNodesIT {
      * The distribution's bin/plugstack-admin with a command line, told where the node's sockets are (the same
      * path on every node, each node's own: /run/plugstack on a site's machines).
      */
-    private static final class PlugstackAdmin {
-        static String[] argv(String... commandLine) {
-            List<String> argv = new ArrayList<>(List.of("env", "PLUGSTACK_SOCKET_DIR=" + nodePath("pd/run"), "sh",
-                    Path.of(System.getProperty("plugstack.dist", "target/plugstack")).toAbsolutePath().resolve("bin/plugstack-admin").toString()));
-            argv.addAll(List.of(commandLine));
-            return argv.toArray(String[]::new);
-        }
+    private static String[] plugstackAdmin(String... commandLine) {
+        List<String> argv = new ArrayList<>(List.of("env", "PLUGSTACK_SOCKET_DIR=" + nodePath("pd/run"), "sh",
+                NodeDaemon.DIST.toAbsolutePath().resolve("bin/plugstack-admin").toString()));
+        argv.addAll(List.of(commandLine));
+        return argv.toArray(String[]::new);
     }
 
     private static List<String> lines(String node, String log) {
@@ -291,19 +289,15 @@ class RealSlurmManyNodesIT {
     private static void deployShared(String name, String version) throws Exception {
         Path jar = fixtures.plugin("itest.many." + name, "sessionversion").header("Slurm-Plugin-Name", name).bundleVersion(version)
                 .header("Implementation-Version", version).build();
-        Path part = shared.resolve("deploy").resolve(jar.getFileName() + ".part");
-        Files.copy(jar, part, StandardCopyOption.REPLACE_EXISTING);
-        Files.move(part, shared.resolve("deploy").resolve(jar.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+        NodeDaemon.dropInto(shared.resolve("deploy"), jar);
         for (String n : NODES) {
             await(() -> Set.of("active", "available", "outside pin").contains(PluginVersionsView.state(
                     DAEMONS.get(n).admin("plugstack:versions " + name).stdout(), version)), name + " " + version + " placed on " + n);
         }
     }
 
-    private static void writeShared(String conf) throws IOException {
-        Path next = shared.resolve("plugstack.conf.next");
-        Files.writeString(next, conf);
-        Files.move(next, shared.resolve("plugstack.conf"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    private static void writeShared(String conf) {
+        NodeDaemon.writeAtOnce(shared.resolve("plugstack.conf"), conf);
     }
 
     private static String admin(String node, String commandLine) {
