@@ -12,7 +12,7 @@
 #
 # SLURM_ROOT: a Debian root (debian-root.sh) whose Slurm runs the cluster instead of this machine's.
 # Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
-# cluster on 6817/6818 is never touched. JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
+# cluster on 6817/6818 is never touched; both below net.ipv4.ip_local_port_range (checked). JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
 # JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
 # DIR/etc beside slurm.conf, where Slurm looks for them). PLUGIN_DIR: slurm.conf's PluginDir= (a colon-
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
@@ -135,6 +135,16 @@ tails() {
 }
 
 port_taken() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+# A listening port inside the kernel's ephemeral range can be held at any moment as the local port of
+# some outgoing connection (a test's, munge's, Maven's): bind then fails though nothing listens there.
+# Slurm's defaults (6817/6818) sit below it for the same reason.
+port_outside_ephemeral_range() {
+  local lo hi
+  read -r lo hi < /proc/sys/net/ipv4/ip_local_port_range || return 0
+  ((lo <= $1 && $1 <= hi)) && die "port $1 is inside the kernel's ephemeral port range ($lo-$hi, net.ipv4.ip_local_port_range): an outgoing connection may hold it when a daemon binds; choose a port below $lo"
+  return 0
+}
 
 # ------------------------------------------------------------------------------------ many nodes
 # ns NAME: the network namespace of node NAME (ctl: slurmctld's) of this DIR's cluster
@@ -347,6 +357,7 @@ start_cluster() {
   [[ ${#alive[@]} == 0 ]] || die "part of a cluster still runs in $DIR (${alive[*]}): run cluster.sh stop $DIR first"
   [[ $CTLD_PORT =~ ^[0-9]+$ && $SLURMD_PORT =~ ^[0-9]+$ && $CTLD_PORT != "$SLURMD_PORT" ]] \
     || die "bad ports SLURMCTLD_PORT=$CTLD_PORT SLURMD_PORT=$SLURMD_PORT"
+  for p in "$CTLD_PORT" "$SLURMD_PORT"; do port_outside_ephemeral_range "$p"; done
   if [[ -z ${NODES:-} ]]; then
     # with NoInAddrAny every daemon binds what $(hostname) resolves to: it must be loopback
     ip=$(getent ahostsv4 "$(hostname)" 2>/dev/null | awk 'NR==1{print $1}' || true)

@@ -39,7 +39,7 @@ class DebianPackageIT {
     private static final Duration APT = Duration.ofMinutes(5);
     private static final Duration COMMAND = Duration.ofSeconds(60);
     private static final String CLUSTER = "/tmp/slurm-cluster";
-    private static final Map<String, String> PORTS = Map.of("SLURMCTLD_PORT", "36817", "SLURMD_PORT", "36818");
+    private static final Map<String, String> PORTS = Map.of("SLURMCTLD_PORT", "15817", "SLURMD_PORT", "15818");
     private static final String USER = "pkguser";
 
     private static Path deb;

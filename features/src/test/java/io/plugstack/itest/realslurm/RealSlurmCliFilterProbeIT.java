@@ -43,7 +43,7 @@ class RealSlurmCliFilterProbeIT {
         slurms = RealSlurm.start(dir.resolve("slurms"), Map.of("CLI_FILTER_PLUGINS", "lua"), Map.of("cli_filter.lua", probe(dumps.slurms())),
                 31817, 31818);
         plugstack = ShimCluster.start(Files.createDirectories(dir.resolve("plugstack")), "CliFilterPlugins=lua\n", "CLI_FILTER_PLUGINS",
-                "cli_filter.lua", "user.sock", 32817, 32818);
+                "cli_filter.lua", "user.sock", 22817, 22818);
         Files.writeString(plugstack.node.home().resolve("etc/cli_filter.lua"), probe(dumps.plugstack()));
         for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
             Path script = Files.writeString(s.workDir().resolve("script.sh"), "#!/bin/sh\ntrue\n");

@@ -1,6 +1,7 @@
 package io.plugstack.itest.realslurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -226,6 +227,18 @@ class RealSlurmClusterIT {
         }
         slurm.run(T, "srun", "true").assertOk();
         other.close(); // a second stop changes nothing
+    }
+
+    @Test
+    void aPortInsideTheKernelsEphemeralRangeIsRefusedBeforeAnyDaemonStarts(@TempDir Path otherDir) throws IOException {
+        // readAllLines: Java 17's readString returns only this procfs file's first byte (it reports size 0)
+        int low = Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).split("\\s+")[0]);
+
+        assertThatThrownBy(() -> RealSlurm.start(otherDir, low + 17, low + 18))
+                .hasMessageContaining("port " + (low + 17) + " is inside the kernel's ephemeral port range")
+                .hasMessageContaining("choose a port below " + low);
+
+        assertThat(otherDir.resolve("run")).doesNotExist();
     }
 
     record Socket(String local, boolean listening) {

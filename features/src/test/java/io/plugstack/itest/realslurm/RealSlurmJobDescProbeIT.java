@@ -60,7 +60,7 @@ class RealSlurmJobDescProbeIT {
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks(TestInfo info) throws Exception {
         under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
-        int ports = under == SlurmUnderTest.DEBIAN_12 ? 28817 : 45817; // Slurm's own cluster's; Plugstack's is 1000 up
+        int ports = under == SlurmUnderTest.DEBIAN_12 ? 28817 : 12817; // Slurm's own cluster's; Plugstack's is 1000 up
         dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua", "EXTRA_PARTITION", "second",
                 "EXTRA_PARTITION_OPTS", WITH_DEFAULTS, "NODE_GRES", "gpu:1"), Map.of("job_submit.lua", probe(dumps.slurms())), ports, ports + 1);

@@ -20,7 +20,7 @@ class RealSlurmJobSubmitPluginOnSlurm2411IT extends RealSlurmJobSubmitPluginIT {
 
     @Override
     ShimCluster start(Path dir) throws Exception {
-        return ShimCluster.startJobSubmitPlugin(SlurmUnderTest.DEBIAN_13, dir, DAEMON_PLUGINS, Map.of(), 33817, 33818, FIXTURES);
+        return ShimCluster.startJobSubmitPlugin(SlurmUnderTest.DEBIAN_13, dir, DAEMON_PLUGINS, Map.of(), 18817, 18818, FIXTURES);
     }
 
     /**

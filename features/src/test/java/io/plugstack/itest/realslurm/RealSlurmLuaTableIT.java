@@ -63,7 +63,7 @@ class RealSlurmLuaTableIT {
     @BeforeAll
     static void theProbeUnderSlurmsOwnLuaAndUnderPlugstacks(TestInfo info) throws Exception {
         SlurmUnderTest under = SlurmUnderTest.of(info.getTestClass().orElseThrow());
-        int ports = under == SlurmUnderTest.DEBIAN_12 ? 39817 : 37817; // Slurm's own cluster's; Plugstack's is 10 up
+        int ports = under == SlurmUnderTest.DEBIAN_12 ? 30817 : 14817; // Slurm's own cluster's; Plugstack's is 10 up
         dumps = ProbeDumps.in(dir);
         slurms = RealSlurm.start(under, dir.resolve("slurms"), Map.of("JOB_SUBMIT_PLUGINS", "lua"),
                 Map.of("job_submit.lua", PROBE.formatted(dumps.slurms())), ports, ports + 1);
