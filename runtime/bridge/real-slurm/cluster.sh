@@ -12,7 +12,8 @@
 #
 # SLURM_ROOT: a Debian root (debian-root.sh) whose Slurm runs the cluster instead of this machine's.
 # Environment: SLURMCTLD_PORT (16817), SLURMD_PORT (16818): not Slurm's defaults, so a site
-# cluster on 6817/6818 is never touched; both below net.ipv4.ip_local_port_range (checked). JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
+# cluster on 6817/6818 is never touched; both must sit below net.ipv4.ip_local_port_range (checked).
+# JOB_SUBMIT_PLUGINS, CLI_FILTER_PLUGINS (e.g. lua): slurm.conf's
 # JobSubmitPlugins= and CliFilterPlugins= (their scripts, job_submit.lua and cli_filter.lua, go in
 # DIR/etc beside slurm.conf, where Slurm looks for them). PLUGIN_DIR: slurm.conf's PluginDir= (a colon-
 # separated list: Debian's own directory and where job_submit_plugstack.so is). EXTRA_PARTITION: the name
