@@ -47,7 +47,9 @@ install_in() {
   shift
   log=$(mktemp)
   mount_all "$root"
-  { chroot "$root" apt-get update -q &&
+  # testing's and unstable's Release files carry a Valid-Until a week ahead: a mirror snapshot older than
+  # that is still Debian's own archive, so its date is not checked
+  { chroot "$root" apt-get -o Acquire::Check-Valid-Until=false update -q &&
     chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"; } >"$log" 2>&1 || rc=$?
   umount_all "$root"
   if [[ $rc != 0 ]]; then
@@ -57,7 +59,7 @@ install_in() {
 }
 
 make_root() {
-  local root=$1 suite=${2:-bookworm} log
+  local root=$1 suite=${2:-bookworm} log script
   shift 2 || shift $#
   local PKGS=("$@")
   [[ ${#PKGS[@]} -gt 0 ]] || PKGS=("${DEFAULT_PKGS[@]}")
@@ -80,7 +82,11 @@ make_root() {
   rm -rf --one-file-system "$root"
   mkdir -p "$root"
   log=$(mktemp)
-  if ! debootstrap --variant=minbase "$suite" "$root" "$MIRROR" >"$log" 2>&1; then
+  # a suite newer than this machine's debootstrap (forky on Debian 12) is made by sid's script, as
+  # debootstrap's own scripts for every Debian suite are
+  script=/usr/share/debootstrap/scripts/$suite
+  [[ -e $script ]] || script=/usr/share/debootstrap/scripts/sid
+  if ! debootstrap --variant=minbase "$suite" "$root" "$MIRROR" "$script" >"$log" 2>&1; then
     tail -5 "$log" >&2; rm -f "$log"; die "debootstrap $suite from $MIRROR failed"
   fi
   # no service starts during apt-get install in the root (Debian's postinst would start munge, slurm)

@@ -30,6 +30,8 @@ enum access {
 	A_MEM_NODE,  /* pn_min_memory without MEM_PER_CPU; nil otherwise */
 	A_MEM_CPU,   /* pn_min_memory with MEM_PER_CPU, the flag cleared; nil otherwise */
 	A_SITE,      /* site_factor less NICE_OFFSET (NO_VAL as is) */
+	A_CORE_SPEC, /* core_spec without CORE_SPEC_THREAD; nil when unset or a thread count (26.05) */
+	A_THREAD_SPEC, /* core_spec with CORE_SPEC_THREAD, the flag cleared; nil otherwise (26.05) */
 	A_CRON,      /* bitflags & CRON_JOB, a boolean */
 	A_USER_NAME  /* the name of user_id */
 };
@@ -73,6 +75,13 @@ static const struct row DESC[] = {
 	D("partition", A_STR, partition, 1), D("prefer", A_STR, prefer, 1),
 #if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(24, 5, 0)
 	D("power_flags", A_UINT, power_flags, 1), /* --power and the member went in 24.05 (c4c21882f1) */
+#endif
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 11, 2)
+	D("segment_size", A_UINT, segment_size, 1), /* 2b72425e78, backported to 25.11.2 */
+#endif
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+	/* two views of one member (fb76383b64) */
+	D("core_spec", A_CORE_SPEC, core_spec, 1), D("thread_spec", A_THREAD_SPEC, core_spec, 1),
 #endif
 #if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0)
 	/* read and written by 24.11's job_submit/lua, not by 22.05's (the release between is not pinned) */
@@ -222,6 +231,15 @@ static int value(struct ps_out *o, const void *base, const struct row *r, const 
 		if (m == NO_VAL64 || per_cpu != (r->access == A_MEM_CPU))
 			return 0;
 		number(o, name, (int64_t) (m & ~MEM_PER_CPU), 1);
+		return 1;
+	}
+	case A_CORE_SPEC:
+	case A_THREAD_SPEC: {
+		uint16_t c = (uint16_t) read_uint(base, r);
+		int threads = (c & CORE_SPEC_THREAD) != 0;
+		if (c == NO_VAL16 || threads != (r->access == A_THREAD_SPEC))
+			return 0;
+		number(o, name, (int64_t) (c & ~CORE_SPEC_THREAD), 1);
 		return 1;
 	}
 	case A_SITE: {
@@ -390,6 +408,8 @@ int ps_ctld_desc_write(job_desc_msg_t *d, const char *name, uint32_t kind, const
 	case A_MEM_NODE: d->pn_min_memory = (uint64_t) v; return 0;
 	case A_MEM_CPU: d->pn_min_memory = (uint64_t) v | MEM_PER_CPU; return 0;
 	case A_SITE: d->site_factor = (uint32_t) (NICE_OFFSET + v); return 0;
+	case A_CORE_SPEC: d->core_spec = (uint16_t) v; return 0;
+	case A_THREAD_SPEC: d->core_spec = (uint16_t) v | CORE_SPEC_THREAD; return 0;
 	default: return -1;
 	}
 }

@@ -9,6 +9,8 @@ import static io.plugstack.api.jobsubmit.JobDescField.Access.IDENTITY;
 import static io.plugstack.api.jobsubmit.JobDescField.Access.MEM_PER_CPU;
 import static io.plugstack.api.jobsubmit.JobDescField.Access.MEM_PER_NODE;
 import static io.plugstack.api.jobsubmit.JobDescField.Access.NICE_OFFSET;
+import static io.plugstack.api.jobsubmit.JobDescField.Access.SPECIALIZED_CORES;
+import static io.plugstack.api.jobsubmit.JobDescField.Access.SPECIALIZED_THREADS;
 import static io.plugstack.api.jobsubmit.JobDescField.Kind.BOOLEAN;
 import static io.plugstack.api.jobsubmit.JobDescField.Kind.STRING;
 import static io.plugstack.api.jobsubmit.JobDescField.Kind.STRING_ARRAY;
@@ -31,7 +33,8 @@ import io.plugstack.api.slurm.NoVal;
  * each: Slurm's name, the C value kind, the value while unset (as a job_submit plugin receives it from
  * the commands), how the name maps onto job_desc_msg_t, whether a Lua script may write it (JSL-23), and
  * its aliases. {@link JobDescriptor} stores its values by this table, and the Lua binding reads it.
- * Not in 25.11: core_spec, thread_spec, segment_size (26.05). power_flags is 22.05 to 23.11's only (a release row).
+ * Fields of some releases only are release rows: power_flags to 23.11, segment_size from 25.11.2, core_spec and
+ * thread_spec from 26.05 ({@link #in(SlurmVersion)}).
  */
 public enum JobDescField {
     /** The account to charge (--account). */
@@ -70,6 +73,11 @@ public enum JobDescField {
     CONTAINER("container", STRING, DIRECT, true),
     /** 1 if the job requires contiguous nodes (--contiguous). */
     CONTIGUOUS("contiguous", UINT16, (long) NoVal.NO_VAL16, DIRECT, true),
+    /**
+     * Cores reserved for system use (--core-spec), from 26.05: nil while unset or while the member holds a
+     * thread count ({@link #THREAD_SPEC}); the member itself is stored here.
+     */
+    CORE_SPEC("core_spec", UINT16, null, SPECIALIZED_CORES, true),
     /** Cores per socket required by the job. */
     CORES_PER_SOCKET("cores_per_socket", UINT16, (long) NoVal.NO_VAL16, DIRECT, true),
     /** The minimum CPU frequency (--cpu-freq). */
@@ -186,6 +194,8 @@ public enum JobDescField {
      * jobs, NO_VAL the default.
      */
     SHARED("shared", UINT16, (long) NoVal.NO_VAL16, DIRECT, true, "oversubscribe"),
+    /** Nodes per topology segment (--segment), from 25.11.2; 0 while unset. */
+    SEGMENT_SIZE("segment_size", UINT16, 0L, DIRECT, true),
     /** The SELinux context slurmctld uses internally. */
     SELINUX_CONTEXT("selinux_context", STRING, DIRECT, true),
     /** Raw: NO_VAL, or the factor + NICE_OFFSET; Lua shows and takes it without the offset. */
@@ -204,6 +214,11 @@ public enum JobDescField {
     STD_IN("std_in", STRING, DIRECT, true),
     /** The path of standard output (--output). */
     STD_OUT("std_out", STRING, DIRECT, true),
+    /**
+     * Threads reserved for system use (--thread-spec), from 26.05: core_spec's member with CORE_SPEC_THREAD
+     * set, read without that bit; nil while the member is unset or holds a core count.
+     */
+    THREAD_SPEC("thread_spec", UINT16, null, SPECIALIZED_THREADS, true),
     /** Threads per core required by the job (--threads-per-core). */
     THREADS_PER_CORE("threads_per_core", UINT16, (long) NoVal.NO_VAL16, DIRECT, true),
     /** The maximum run time in minutes (--time); the partition's limit when unset. */
@@ -275,6 +290,10 @@ public enum JobDescField {
         MEM_PER_NODE,
         /** A view of one bit of bitflags ({@link JobDescriptor#CRON_JOB}). */
         BITFLAG,
+        /** core_spec's member read as a core count: nil when it carries CORE_SPEC_THREAD; the member is stored here. */
+        SPECIALIZED_CORES,
+        /** core_spec's member read as a thread count (thread_spec): nil unless it carries CORE_SPEC_THREAD. */
+        SPECIALIZED_THREADS,
         /** The element count of the array field it follows (argc, spank_job_env_size). */
         COUNT,
         /** A name/value proxy over the environment array, batch requests only. */
@@ -350,7 +369,7 @@ public enum JobDescField {
 
     /** {@return whether the value lives in the request itself rather than being derived from another field} */
     public boolean isStored() {
-        return access != MEM_PER_CPU && access != MEM_PER_NODE && access != BITFLAG && access != COUNT;
+        return access != MEM_PER_CPU && access != MEM_PER_NODE && access != BITFLAG && access != COUNT && access != SPECIALIZED_THREADS;
     }
 
     /**
@@ -376,13 +395,19 @@ public enum JobDescField {
     }
 
     /**
-     * Whether job_submit/lua at {@code release} has this field (every field but power_flags is in every release played).
+     * Whether job_submit/lua at {@code release} has this field: the release table's rows for power_flags,
+     * segment_size, core_spec and thread_spec; every other field is in every release played.
      *
      * @param release the Slurm release played
-     * @return false for power_flags from 24.05 on
+     * @return false for power_flags from 24.05 on, segment_size before 25.11.2, core_spec and thread_spec before 26.05
      */
     public boolean in(SlurmVersion release) {
-        return this != POWER_FLAGS || !ReleaseBehaviour.JOB_DESC_POWER_FLAGS_REMOVED.at(release);
+        return switch (this) {
+            case POWER_FLAGS -> !ReleaseBehaviour.JOB_DESC_POWER_FLAGS_REMOVED.at(release);
+            case SEGMENT_SIZE -> ReleaseBehaviour.JOB_DESC_SEGMENT_SIZE.at(release);
+            case CORE_SPEC, THREAD_SPEC -> ReleaseBehaviour.JOB_DESC_CORE_SPEC.at(release);
+            default -> true;
+        };
     }
 
     /**

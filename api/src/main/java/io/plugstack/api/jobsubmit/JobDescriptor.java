@@ -25,6 +25,8 @@ public final class JobDescriptor implements JobDescAccessors {
 
     /** The bitflags bit of jobs submitted through scrontab ({@code CRON_JOB}, SLURM_BIT(22)). */
     public static final long CRON_JOB = 1L << 22;
+    /** slurm.h CORE_SPEC_THREAD: core_spec's member holds a thread count, not a core count. */
+    public static final long CORE_SPEC_THREAD = 0x8000L;
 
     private final EnumMap<JobDescField, Object> values = new EnumMap<>(JobDescField.class);
 
@@ -38,6 +40,9 @@ public final class JobDescriptor implements JobDescAccessors {
     }
 
     private static Object initial(JobDescField f) {
+        if (f.access() == JobDescField.Access.SPECIALIZED_CORES) {
+            return (long) NoVal.NO_VAL16; // core_spec's member; the field itself reads nil while unset
+        }
         if (f.kind().isNumber()) {
             return f.unset();
         }
@@ -57,6 +62,14 @@ public final class JobDescriptor implements JobDescAccessors {
             }
             case BITFLAG:
                 return ((Long) values.get(JobDescField.BITFLAGS) & CRON_JOB) != 0;
+            case SPECIALIZED_CORES: {
+                long raw = (Long) values.get(JobDescField.CORE_SPEC);
+                return raw != NoVal.NO_VAL16 && (raw & CORE_SPEC_THREAD) == 0 ? raw : null;
+            }
+            case SPECIALIZED_THREADS: {
+                long raw = (Long) values.get(JobDescField.CORE_SPEC);
+                return raw != NoVal.NO_VAL16 && (raw & CORE_SPEC_THREAD) != 0 ? raw & ~CORE_SPEC_THREAD : null;
+            }
             case COUNT:
                 return (long) getList(field == JobDescField.ARGC ? JobDescField.ARGV : JobDescField.SPANK_JOB_ENV).size();
             default:
@@ -109,6 +122,9 @@ public final class JobDescriptor implements JobDescAccessors {
             case MEM_PER_NODE:
                 values.put(JobDescField.PN_MIN_MEMORY, value);
                 return;
+            case SPECIALIZED_THREADS: // _set_job_req_field: the count, then the flag
+                values.put(JobDescField.CORE_SPEC, (value | CORE_SPEC_THREAD) & 0xffffL);
+                return;
             case COUNT:
                 throw derived(field);
             default:
@@ -160,6 +176,12 @@ public final class JobDescriptor implements JobDescAccessors {
                     values.put(JobDescField.PN_MIN_MEMORY, NoVal.NO_VAL64);
                 }
                 return;
+            case SPECIALIZED_CORES:
+            case SPECIALIZED_THREADS:
+                if (get(field) != null) {
+                    values.put(JobDescField.CORE_SPEC, (long) NoVal.NO_VAL16);
+                }
+                return;
             case BITFLAG:
             case COUNT:
                 throw derived(field);
@@ -178,6 +200,8 @@ public final class JobDescriptor implements JobDescAccessors {
         switch (field.access()) {
             case MEM_PER_CPU:
             case MEM_PER_NODE:
+            case SPECIALIZED_CORES:
+            case SPECIALIZED_THREADS:
                 return get(field) != null;
             case BITFLAG:
                 return (Boolean) get(field);

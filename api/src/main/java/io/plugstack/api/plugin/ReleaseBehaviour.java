@@ -57,11 +57,20 @@ public enum ReleaseBehaviour {
      * 0 unless --power was given (c4c21882f1 "Remove --power option"; a real 22.05.8 run read 0).
      */
     JOB_DESC_POWER_FLAGS_REMOVED("24.05.0", "slurm/slurm.h, src/plugins/job_submit/lua/job_submit_lua.c (c4c21882f1); 22.05.8 real run"),
+    /** job_submit/lua reads and writes {@code job_desc.segment_size} (--segment; 2b72425e78, backported to 25.11.2). */
+    JOB_DESC_SEGMENT_SIZE("25.11.2", "job_submit_lua.c _get_job_req_field/_set_job_req_field (2b72425e78) at 25.11.2"),
+    /**
+     * job_submit/lua reads and writes {@code job_desc.core_spec} (--core-spec) and {@code job_desc.thread_spec}
+     * (--thread-spec), two views of one member: thread_spec is core_spec with CORE_SPEC_THREAD set (fb76383b64).
+     */
+    JOB_DESC_CORE_SPEC("26.05.0", "job_submit_lua.c _get_job_req_field/_set_job_req_field (fb76383b64) at 26.05.0"),
+    /** Lua's {@code slurm} table has to_json, from_json, to_yaml and from_yaml (6fe0092aa0). */
+    LUA_SERIALIZERS("26.05.0", "src/lua/slurm_lua.c _to_json, _from_json, _to_yaml, _from_yaml (6fe0092aa0) at 26.05.0"),
     /** A Lua runtime error in slurm_job_submit/modify rejects the request (JSL-13; 5015212323). */
     JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS("26.05.0", "job_submit_lua.c (5015212323, ffda8351ba)");
 
     /** The release series the runtime can play (plugstack.slurm.release), oldest first. */
-    public static final List<String> SUPPORTED_SERIES = List.of("22.05", "23.02", "23.11", "24.05", "24.11", "25.05", "25.11");
+    public static final List<String> SUPPORTED_SERIES = List.of("22.05", "23.02", "23.11", "24.05", "24.11", "25.05", "25.11", "26.05");
 
     private final SlurmVersion since;
     private final String source;

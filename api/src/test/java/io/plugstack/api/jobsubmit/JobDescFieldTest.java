@@ -60,10 +60,13 @@ class JobDescFieldTest {
         assertEquals(Long.valueOf(0L), JobDescField.POWER_FLAGS.unset());
     }
 
+    /** segment_size came in 25.11.2 (2b72425e78); core_spec and thread_spec in 26.05 (fb76383b64). */
     @ParameterizedTest
-    @ValueSource(strings = {"core_spec", "thread_spec", "segment_size"})
-    void fieldsAdded26_05AreAbsent(String name) {
-        assertTrue(JobDescField.ofName(name).isEmpty());
+    @org.junit.jupiter.params.provider.CsvSource({"segment_size, 25.11.1, false", "segment_size, 25.11.2, true",
+        "core_spec, 25.11.7, false", "core_spec, 26.05.0, true", "thread_spec, 25.11.7, false", "thread_spec, 26.05.5, true"})
+    void fieldsOfLaterReleasesArePresentFromTheirRelease(String name, String release, boolean present) {
+        assertEquals(present, JobDescField.ofName(name, io.plugstack.api.plugin.SlurmVersion.parse(release)).isPresent());
+        assertTrue(JobDescField.ofName(name).orElseThrow().writable());
     }
 
     @Test
@@ -110,7 +113,7 @@ class JobDescFieldTest {
     @CsvSource({"time_limit, 4294967294", "min_nodes, 4294967294", "priority, 4294967294", "nice, 4294967294",
             "site_factor, 4294967294", "het_job_offset, 4294967294", "user_id, 4294967294",
             "cpus_per_task, 65534", "ntasks_per_node, 65534", "shared, 65534", "mail_type, 65534",
-            "pn_min_memory, -2", "begin_time, 0", "bitflags, 0", "immediate, 0", "argc, 0"})
+            "pn_min_memory, -2", "begin_time, 0", "bitflags, 0", "immediate, 0", "argc, 0", "segment_size, 0"})
     void unsetValueIsSlurmsSentinelForThatField(String name, long unset) {
         assertEquals(unset, JobDescField.ofName(name).orElseThrow().unset());
     }
@@ -119,6 +122,8 @@ class JobDescFieldTest {
     void stringsAndMemoryViewsHaveNoNumericSentinel() {
         assertNull(JobDescField.PARTITION.unset());
         assertNull(JobDescField.MIN_MEM_PER_CPU.unset());
+        assertNull(JobDescField.CORE_SPEC.unset());
+        assertNull(JobDescField.THREAD_SPEC.unset());
         assertEquals(NoVal.NO_VAL64, JobDescField.PN_MIN_MEMORY.unset());
     }
 
@@ -131,7 +136,8 @@ class JobDescFieldTest {
 
     @Test
     void viewsAreNotStored() {
-        assertTrue(!JobDescField.MIN_MEM_PER_CPU.isStored() && !JobDescField.ARGC.isStored() && !JobDescField.CRON_JOB.isStored());
+        assertTrue(!JobDescField.MIN_MEM_PER_CPU.isStored() && !JobDescField.ARGC.isStored() && !JobDescField.CRON_JOB.isStored()
+                && !JobDescField.THREAD_SPEC.isStored());
         assertTrue(JobDescField.SITE_FACTOR.isStored() && JobDescField.DEFAULT_QOS.isStored());
     }
 }

@@ -106,6 +106,28 @@ class JobDescriptorTest {
         assertEquals(NoVal.INFINITE, job.timeLimit());
     }
 
+    /** _get_job_req_field: core_spec is the member without CORE_SPEC_THREAD, thread_spec the member with it. */
+    @Test
+    void coreSpecAndThreadSpecAreTwoViewsOfOneMember() {
+        assertNull(job.get(JobDescField.CORE_SPEC));
+        assertNull(job.get(JobDescField.THREAD_SPEC));
+
+        job.setNumber(JobDescField.CORE_SPEC, 2);
+        assertEquals(2L, job.get(JobDescField.CORE_SPEC));
+        assertNull(job.get(JobDescField.THREAD_SPEC));
+
+        job.setNumber(JobDescField.THREAD_SPEC, 3);
+        assertEquals(3L, job.get(JobDescField.THREAD_SPEC));
+        assertNull(job.get(JobDescField.CORE_SPEC));
+        assertTrue(job.isSet(JobDescField.THREAD_SPEC));
+        assertFalse(job.isSet(JobDescField.CORE_SPEC));
+
+        job.clear(JobDescField.CORE_SPEC); // the view not in use: nothing changes
+        assertEquals(3L, job.get(JobDescField.THREAD_SPEC));
+        job.clear(JobDescField.THREAD_SPEC);
+        assertNull(job.get(JobDescField.THREAD_SPEC));
+    }
+
     @Test
     void argcFollowsArgv() {
         job.setList(JobDescField.ARGV, List.of("/home/u/job.sh", "a"));

@@ -38,13 +38,13 @@ class ReleaseBehaviourTest {
 
     @ParameterizedTest
     @CsvSource({"22.05.8, true", "23.02.1, true", "23.11.0, true", "24.05.4, true", "24.11.2, true", "25.05.1, true",
-        "25.11.0, true", "21.08.8, false", "26.05.0, false"})
-    void theSupportedSeriesAre22_05To25_11(String release, boolean supported) {
+        "25.11.0, true", "26.05.5, true", "21.08.8, false", "26.11.0, false"})
+    void theSupportedSeriesAre22_05To26_05(String release, boolean supported) {
         assertThat(ReleaseBehaviour.supported(SlurmVersion.parse(release))).isEqualTo(supported);
     }
 
     @ParameterizedTest
-    @CsvSource({"21.08.8, '21.08.8 is not a release Plugstack can play'", "26.05.0, '26.05.0 is not a release Plugstack can play'",
+    @CsvSource({"21.08.8, '21.08.8 is not a release Plugstack can play'", "26.11.0, '26.11.0 is not a release Plugstack can play'",
         "25.11, '\"25.11\" is not major.minor.micro'"})
     void aReleaseOutsideTheSupportedSeriesIsRefusedInOneLineNamingTheSetting(String release, String why) {
         assertThatThrownBy(() -> ReleaseBehaviour.playable("plugstack.slurm.release", release))

@@ -57,7 +57,7 @@ class RuntimeSettingsTest {
         p.setProperty("plugstack.slurm.release", "21.08.8");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RuntimeSettings.load(home, p));
         assertEquals("plugstack.slurm.release: Slurm 21.08.8 is not a release Plugstack can play "
-                + "(supported series: 22.05, 23.02, 23.11, 24.05, 24.11, 25.05, 25.11)", e.getMessage());
+                + "(supported series: 22.05, 23.02, 23.11, 24.05, 24.11, 25.05, 25.11, 26.05)", e.getMessage());
     }
 
     @Test

@@ -96,7 +96,7 @@ final class JobDescValues {
                 continue;
             }
             switch (f.access()) {
-                case MEM_PER_CPU, MEM_PER_NODE -> {
+                case MEM_PER_CPU, MEM_PER_NODE, SPECIALIZED_CORES, SPECIALIZED_THREADS -> {
                     if (now != null) {
                         out.add(Value.number(f.slurmName(), Long.toUnsignedString((Long) now)));
                     }

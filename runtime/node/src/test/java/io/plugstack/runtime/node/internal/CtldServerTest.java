@@ -266,4 +266,17 @@ class CtldServerTest {
         assertThat(JobDescValues.number("4294967294", JobDescField.TIME_LIMIT)).isEqualTo(NoVal.NO_VAL);
         assertThat(JobDescValues.number("-5", JobDescField.BEGIN_TIME)).isEqualTo(-5L);
     }
+
+    /** 26.05's two views of core_spec's member: the one Slurm gave travels back as that view, a write to the other as its own. */
+    @Test
+    void aThreadSpecFromSlurmIsReadAndAWriteOfCoreSpecGoesBackAsCoreSpec() {
+        JobDescriptor desc = JobDescValues.read(List.of(Value.number("thread_spec", 2)));
+        assertThat(desc.get(JobDescField.THREAD_SPEC)).isEqualTo(2L);
+        assertThat(desc.get(JobDescField.CORE_SPEC)).isNull();
+        var before = JobDescValues.snapshot(desc);
+
+        desc.setNumber(JobDescField.CORE_SPEC, 4);
+
+        assertThat(JobDescValues.writes(before, desc)).containsExactly(Value.number("core_spec", 4));
+    }
 }
