@@ -39,7 +39,12 @@
 SPANK_PLUGIN(plugstack, 1)
 
 #if defined(SLURM_VERSION_NUM) && SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 5, 0)
-/* Read by Slurm (25.05+) only after init failed: the failing Java plugin's choice, from DONE. */
+/*
+ * Read by Slurm (25.05+) only after a required plugin's init failed, and then it REPLACES init's rc:
+ * the failing Java plugin's choice from DONE, else init's own rc, so a plugin without a choice (or a
+ * runtime that cannot be reached) fails as a C plugin without the symbol does. Left at 0 it would turn
+ * that failure into success (a real 26.05.5 srun ran its task after "init() failed with rc=-1").
+ */
 int slurm_spank_init_failure_mode = 0;
 #define HAVE_INIT_FAILURE_MODE 1
 #endif
@@ -494,7 +499,7 @@ static void apply(spank_t sp, spank_context_t ctx, enum callback cb, const struc
 		}
 	}
 #ifdef HAVE_INIT_FAILURE_MODE
-	if (cb == CB_INIT)
+	if (cb == CB_INIT && d->failure_mode)
 		slurm_spank_init_failure_mode = (int)d->failure_mode;
 #endif
 }
@@ -648,7 +653,18 @@ static int opt_cb(int val, const char *optarg, int remote)
 	return rc;
 }
 
-int slurm_spank_init(spank_t sp, int ac, char **av) { return forward(sp, CB_INIT, ac, av); }
+int slurm_spank_init(spank_t sp, int ac, char **av)
+{
+#ifdef HAVE_INIT_FAILURE_MODE
+	slurm_spank_init_failure_mode = 0; /* set by init's DONE when the Java plugin chose a mode */
+	int rc = forward(sp, CB_INIT, ac, av);
+	if (!slurm_spank_init_failure_mode)
+		slurm_spank_init_failure_mode = rc;
+	return rc;
+#else
+	return forward(sp, CB_INIT, ac, av);
+#endif
+}
 int slurm_spank_init_post_opt(spank_t sp, int ac, char **av) { return forward(sp, CB_INIT_POST_OPT, ac, av); }
 int slurm_spank_local_user_init(spank_t sp, int ac, char **av) { return forward(sp, CB_LOCAL_USER_INIT, ac, av); }
 int slurm_spank_user_init(spank_t sp, int ac, char **av) { return forward(sp, CB_USER_INIT, ac, av); }

@@ -15,7 +15,7 @@ import io.plugstack.itest.realslurm.RealSlurm.Result;
  * {@link RealSlurmJobSubmitPluginIT} on Debian 13's Slurm 24.11: job_submit/plugstack built in its root
  * against 24.11's own source, loaded by its slurmctld.
  */
-@OnDebian13
+@OnDebian("trixie")
 class RealSlurmJobSubmitPluginOnSlurm2411IT extends RealSlurmJobSubmitPluginIT {
 
     @Override

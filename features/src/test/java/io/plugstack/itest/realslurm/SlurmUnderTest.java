@@ -10,22 +10,30 @@ import io.plugstack.itest.realslurm.RealSlurm.Result;
 
 /**
  * Which real Slurm a real-Slurm test runs: this machine's (Debian 12, Slurm 22.05), or Debian 13's
- * Slurm 24.11 in a Debian root of its own (debootstrap from Debian's archive, made once per machine and
- * reused: runtime/bridge/real-slurm/debian-root.sh). The root sees this machine's /tmp (the tests'
+ * Slurm 24.11 or Debian testing's (forky) Slurm 26.05, each in a Debian root of its own (debootstrap from
+ * Debian's archive, made once per machine and reused: runtime/bridge/real-slurm/debian-root.sh). The root sees this machine's /tmp (the tests'
  * directories, the node daemon's sockets, the callback logs) and the bridge's source at the same paths,
  * so every path a test writes means the same inside and outside it; the bridge and the C test plugins
  * are built inside it, against its own Slurm's headers. The node daemon runs on this machine and serves
  * both: the bridge says which release calls it.
  */
-public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDir) {
+public record SlurmUnderTest(String name, String series, Path root, String suite, Path bridgeDir, boolean sourceServed) {
 
     /** This machine's Debian 12 Slurm 22.05, installed by cluster.sh. */
-    public static final SlurmUnderTest DEBIAN_12 = new SlurmUnderTest("Debian 12 (Slurm 22.05)", null, null,
-            Path.of(System.getProperty("plugstack.bridge", "../runtime/bridge/target/c")).toAbsolutePath().normalize());
+    public static final SlurmUnderTest DEBIAN_12 = new SlurmUnderTest("Debian 12 (Slurm 22.05)", "22.05", null, null,
+            Path.of(System.getProperty("plugstack.bridge", "../runtime/bridge/target/c")).toAbsolutePath().normalize(), true);
     /** Debian 13's Slurm 24.11, in a root of its own. */
-    public static final SlurmUnderTest DEBIAN_13 = new SlurmUnderTest("Debian 13 (Slurm 24.11)",
+    public static final SlurmUnderTest DEBIAN_13 = new SlurmUnderTest("Debian 13 (Slurm 24.11)", "24.11",
             Path.of(System.getProperty("plugstack.debian13.root", "/var/tmp/plugstack-debian13")), "trixie",
-            bridgeSource().resolve("target/c-debian13"));
+            bridgeSource().resolve("target/c-debian13"), true);
+    /**
+     * Debian testing's (forky) Slurm 26.05, in a root of its own. Debian's archive lists its source package
+     * but serves neither it nor its upstream tarball (404, 2026-11-28), so job_submit/plugstack, which is
+     * built against the configured source, is not built for it.
+     */
+    public static final SlurmUnderTest DEBIAN_FORKY = new SlurmUnderTest("Debian testing 'forky' (Slurm 26.05)", "26.05",
+            Path.of(System.getProperty("plugstack.forky.root", "/var/tmp/plugstack-forky")), "forky",
+            bridgeSource().resolve("target/c-forky"), false);
 
     private static final String DEBIAN_ROOT = "debian-root.sh";
     private static final Duration MAKE = Duration.ofMinutes(15);
@@ -38,7 +46,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             "libc6-dev", "lua-socket", "libmunge-dev", "dpkg-dev");
     private static final Object LOCK = new Object();
     private static final List<Path> MOUNTED = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private static boolean ready;
+    private static final java.util.Set<String> READY = new java.util.HashSet<>();
 
     /** The runtime/bridge directory of this build (its Makefile and C sources). */
     static Path bridgeSource() {
@@ -55,7 +63,7 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             return;
         }
         synchronized (LOCK) {
-            if (ready) {
+            if (READY.contains(suite)) {
                 return;
             }
             List<String> make = new ArrayList<>(List.of("make", root.toString(), suite));
@@ -74,13 +82,17 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
             RealSlurm.ensureUser(RealSlurm.TEST_USER);
             sameUserInside(RealSlurm.TEST_USER);
             // job_submit/plugstack against the root's Slurm source (fetched and configured once, beside the 22.05 one)
-            Result built = RealSlurm.exec(List.of("chroot", root.toString(), "make", "-s", "-C", bridgeSource().toString(), "so",
-                    "test-plugins", "job-submit-installed", "OUT=" + bridgeDir, "SLURM_SRC_CACHE=" + bridgeDir.resolveSibling("slurm-src-" + suite)),
-                    Map.of(), MAKE);
+            List<String> targets = new ArrayList<>(List.of("chroot", root.toString(), "make", "-s", "-C", bridgeSource().toString(), "so",
+                    "test-plugins"));
+            if (sourceServed) {
+                targets.addAll(List.of("job-submit-installed", "SLURM_SRC_CACHE=" + bridgeDir.resolveSibling("slurm-src-" + suite)));
+            }
+            targets.add("OUT=" + bridgeDir);
+            Result built = RealSlurm.exec(targets, Map.of(), MAKE);
             if (!built.ok()) {
                 throw new AssertionError("real-slurm: cannot build the bridge against " + name + "'s headers: " + built);
             }
-            ready = true;
+            READY.add(suite);
         }
     }
 
@@ -145,14 +157,25 @@ public record SlurmUnderTest(String name, Path root, String suite, Path bridgeDi
         MOUNTED.clear();
     }
 
-    /** The Slurm a test class runs: {@link OnDebian13} says Debian 13's, else this machine's. */
+    /** The Slurm a test class runs: {@link OnDebian} names the suite whose root it runs in, else this machine's. */
     public static SlurmUnderTest of(Class<?> testClass) {
         for (Class<?> c = testClass; c != null; c = c.getSuperclass()) {
-            if (c.isAnnotationPresent(OnDebian13.class)) {
-                return DEBIAN_13;
+            OnDebian on = c.getAnnotation(OnDebian.class);
+            if (on != null) {
+                return ofSuite(on.value());
             }
         }
         return DEBIAN_12;
+    }
+
+    /** The root of Debian suite {@code suite} ("trixie", "forky"). */
+    public static SlurmUnderTest ofSuite(String suite) {
+        for (SlurmUnderTest u : List.of(DEBIAN_13, DEBIAN_FORKY)) {
+            if (u.suite.equals(suite)) {
+                return u;
+            }
+        }
+        throw new IllegalArgumentException("no Slurm of Debian suite " + suite + " is known to the tests (trixie, forky)");
     }
 
     @Override
