@@ -134,7 +134,7 @@ public final class FixturePlugins {
     static final class Releases {
         static final String RUNTIME = "25.11.0";
         /** The series a fixture is written for unless a test says otherwise (Slurm-Plugin-Releases). */
-        static final String WRITTEN_FOR = "22.05-25.11";
+        static final String WRITTEN_FOR = io.plugstack.api.plugin.SlurmRelease.SHIPPED_SERIES; // every series the runtime plays, as a shipped plugin
 
         private Releases() {
         }

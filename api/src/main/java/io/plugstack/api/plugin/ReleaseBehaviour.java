@@ -19,7 +19,9 @@ public enum ReleaseBehaviour {
     /**
      * sbatch, salloc and slurmstepd count any non-zero SPANK result as a failure; before, they tested
      * {@code < 0}, so a required plugin's positive rc stopped the stack's callback but not the command
-     * (spec version map row 4; the stack itself stops on any non-zero since 21.08).
+     * (spec version map row 4; the stack itself stops on any non-zero since 21.08). slurmstepd also passes
+     * a failed init's rc on as the launch's error: srun prints {@code task 0 launch failed: <slurm_strerror(rc)>}
+     * ("Unspecified error" for -1) where it printed "Plugin initialization failed" (a real 26.05.5 run).
      */
     SPANK_CALLERS_FAIL_ON_ANY_NONZERO("25.05.0", "src/sbatch/sbatch.c, src/salloc/salloc.c, src/slurmd/slurmstepd (74ff6df484); "
             + "CHANGELOG/slurm-25.05.md 25.05.0rc1"),
@@ -42,6 +44,12 @@ public enum ReleaseBehaviour {
     LUA_STEPMGR_ENABLED_FLAG("24.05.0", "src/lua/slurm_lua.c, slurm/slurm.h (SLURM_BIT(41)) at 24.05.1; 24.11.5 real run"),
     /** Lua's {@code slurm} table has the job flags SPREAD_SEGMENTS, CONSOLIDATE_SEGMENTS, EXPEDITED_REQUEUE. */
     LUA_SEGMENT_AND_REQUEUE_FLAGS("25.11.0", "src/lua/slurm_lua.c, slurm/slurm.h (SLURM_BIT(43), (44), (45)) at 25.11.7"),
+    /**
+     * slurmstepd's error lines reach the user's stderr as {@code [<ISO time>] error: ...}; before, as
+     * {@code slurmstepd-<node>: error: ...} (real runs of 24.11.5 and 26.05.5; the commit is not located,
+     * so 25.05 and 25.11 are unverified and the row starts at the first release seen).
+     */
+    SLURMSTEPD_USER_ERRORS_TIMESTAMPED("26.05.0", "real 24.11.5 and 26.05.5 runs (RealSlurmFailuresIT at both)"),
     /** The cli_filter/none plugin is gone: an empty CliFilterPlugins is the no-op (1ee165d066). */
     CLI_FILTER_NONE_REMOVED("23.11.0", "(1ee165d066); CHANGELOG/slurm-23.11.md 23.11.0rc1 ('none' plugins removed)"),
     /** {@code CliFilterParameters=cli_filter_lua_path=} (532f4d36da). */

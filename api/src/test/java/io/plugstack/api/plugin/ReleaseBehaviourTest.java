@@ -23,6 +23,10 @@ class ReleaseBehaviourTest {
         "CLI_FILTER_LUA_PATH_PARAMETER, 25.11.0, 25.05.3",
         "JOB_SUBMIT_LUA_REJECTS_RUNTIME_ERRORS, 26.05.0, 25.11.0",
         "GRES_TRES_SLASH_FORM, 23.02.0, 22.05.8",
+        "JOB_DESC_SEGMENT_SIZE, 25.11.2, 25.11.1",
+        "JOB_DESC_CORE_SPEC, 26.05.0, 25.11.7",
+        "LUA_SERIALIZERS, 26.05.0, 25.11.7",
+        "SLURMSTEPD_USER_ERRORS_TIMESTAMPED, 26.05.0, 24.11.5",
     })
     void eachBehaviourHoldsFromItsFirstReleaseOn(ReleaseBehaviour row, String first, String before) {
         assertThat(row.at(SlurmVersion.parse(first))).isTrue();

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.plugstack.api.plugin.ReleaseBehaviour;
 import io.plugstack.api.plugin.SlurmVersion;
 import io.plugstack.api.slurm.SlurmCommand;
 import io.plugstack.api.spank.SpankCallback;
@@ -246,7 +247,7 @@ class RealSlurmFailuresIT {
         Result r = srun.get(40, TimeUnit.SECONDS);
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stderr()).contains("slurmstepd-localhost: error: plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": ")
+        assertThat(r.stderr()).containsPattern(stepdError("plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": "))
                 .contains("srun: error: plugstack: exit: the Plugstack runtime at " + userSock() + ": ");
         long job = lastJob();
         slurm.waitForJobEnd(job, T);
@@ -273,7 +274,7 @@ class RealSlurmFailuresIT {
         assertThat(slurm.jobState(job)).isEqualTo("COMPLETED");
         assertThat(scontrolJob(job)).contains("ExitCode=0:0");
         assertThat(read(out)).contains("start\n").contains("end\n")
-                .contains("slurmstepd-localhost: error: plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": ");
+                .containsPattern(stepdError("plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": "));
         awaitNode("drained", "Epilog error");
         node.restart();
         slurm.resumeNode();
@@ -315,7 +316,7 @@ class RealSlurmFailuresIT {
         Result r = srun.get(40, TimeUnit.SECONDS);
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stderr()).contains("slurmstepd-localhost: error: plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": ")
+        assertThat(r.stderr()).containsPattern(stepdError("plugstack: task_exit: the Plugstack runtime at " + rootSock() + ": "))
                 .contains("srun: error: plugstack: exit: the Plugstack runtime at " + userSock() + ": ");
         long job = lastJob();
         slurm.waitForJobEnd(job, T);
@@ -404,7 +405,7 @@ class RealSlurmFailuresIT {
 
         assertThat(took).as("srun's run time, ms: %s", r).isBetween((long) TIMEOUT_MS, TIMEOUT_MS + 4000L);
         assertThat(r.stdout()).doesNotContain("ran");
-        assertThat(r.stderr()).as(r.toString()).contains("task 0 launch failed: Plugin initialization failed");
+        assertThat(r.stderr()).as(r.toString()).contains("task 0 launch failed: " + launchFailure("Unspecified error"));
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(slurmsRule(SlurmCommand.SRUN).exitCode());
         long job = lastJob();
         slurm.waitForJobEnd(job, T);
@@ -438,7 +439,7 @@ class RealSlurmFailuresIT {
         Result r = slurm.run(T, "srun", "echo", "ran");
 
         assertThat(r.stdout()).doesNotContain("ran");
-        assertThat(r.stderr()).as(r.toString()).contains("task 0 launch failed: Plugin initialization failed");
+        assertThat(r.stderr()).as(r.toString()).contains("task 0 launch failed: " + launchFailure("Unknown negative error number")); // rc -3000
         // 22.05: srun exits 0; from 23.11 (SPANK_STEP_FAILURE_FAILS_COMMAND) the step fails and srun exits 1
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(slurmsRule(SlurmCommand.SRUN).exitCode());
         long job = lastJob();
@@ -587,6 +588,22 @@ class RealSlurmFailuresIT {
      * Slurm's rule for a required plugin failing slurmstepd's init under {@code command}, at the release under
      * test: spank.8's Errors table as the bench holds it (SpankFailureTable), 22.05's exceptions included.
      */
+    /**
+     * What srun prints after "task 0 launch failed: " when a required plugin's init fails in slurmstepd:
+     * SLURM_PLUGIN_NAME_INVALID's text, or from 25.05 slurm_strerror of init's rc ({@code strerror}).
+     */
+    private static String launchFailure(String strerror) {
+        return ReleaseBehaviour.SPANK_CALLERS_FAIL_ON_ANY_NONZERO.at(SlurmVersion.parse(under.release())) ? strerror
+                : "Plugin initialization failed";
+    }
+
+    /** A slurmstepd error line carrying {@code text}, as this release writes it to the user's stderr (a regex). */
+    private static String stepdError(String text) {
+        String prefix = ReleaseBehaviour.SLURMSTEPD_USER_ERRORS_TIMESTAMPED.at(SlurmVersion.parse(under.release()))
+                ? "\\[\\d{4}-\\d\\d-\\d\\dT[\\d:.]+\\] error: " : "slurmstepd-localhost: error: ";
+        return prefix + java.util.regex.Pattern.quote(text);
+    }
+
     private static FailureOutcome slurmsRule(SlurmCommand command) {
         return SpankFailureTable.outcome(SlurmVersion.parse(under.release()), command, SpankCallback.INIT, SpankContext.REMOTE,
                 Optional.empty()).orElseThrow();
