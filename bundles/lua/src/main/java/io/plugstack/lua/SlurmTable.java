@@ -21,8 +21,9 @@ import party.iroiro.luajava.Lua;
  * time_str2mins, get_qos_priority, the printf-style wrappers (tiny chunks over string.format, as
  * Slurm compiles them, looking up {@code slurm} and unpack at call time), the constants and every
  * entry of the release's slurm_errtab ({@link SlurmErrtab}) by name. Numbers are pushed as Lua numbers the way lua_pushnumber does
- * (floats under 5.3+). Not in 25.11: to_json/from_json/to_yaml/from_yaml (26.05). What an older release
- * lacks is the release table's: eight errno names before 23.02, no get_qos_priority before 24.11.
+ * (floats under 5.3+). From 26.05 (LUA_SERIALIZERS) also to_json, from_json, to_yaml and from_yaml
+ * ({@link LuaSerializers}). What an older release lacks is the release table's: eight errno names
+ * before 23.02, no get_qos_priority before 24.11, none of the four serializer functions before 26.05.
  */
 public final class SlurmTable {
 
@@ -162,6 +163,9 @@ public final class SlurmTable {
         if (ReleaseBehaviour.LUA_QOS_PRIORITY.at(release)) {
             L.push(this::getQosPriority);
             L.setField(-2, "get_qos_priority");
+        }
+        if (ReleaseBehaviour.LUA_SERIALIZERS.at(release)) {
+            new LuaSerializers(version, log, release).install(L);
         }
         L.setGlobal("slurm");
         String unpack = version == LuaVersion.LUA_5_1 ? "unpack" : "table.unpack";

@@ -15,6 +15,13 @@ import party.iroiro.luajava.Lua;
 /** A script with the common slurm table only, evaluated in the real C Lua. */
 final class LuaHarness {
 
+    /** A Lua chunk defining d(v): prints a value with sorted keys, numbers with their math.type (5.3+). */
+    static final String DUMP = "local function d(v) if type(v) ~= 'table' then return type(v) == 'string' and string.format('%q', v)"
+            + " or (math.type(v) or type(v)) .. ':' .. tostring(v) end local ks = {} for k in pairs(v) do ks[#ks + 1] = k end"
+            + " table.sort(ks, function(a, b) if type(a) ~= type(b) then return type(a) < type(b) end return tostring(a) < tostring(b) end)"
+            + " local o = {} for _, k in ipairs(ks) do o[#o + 1] = (type(k) == 'number' and '#' or '') .. tostring(k) .. '=' .. d(v[k]) end"
+            + " return '{' .. table.concat(o, ',') .. '}' end\n";
+
     final RecordingLogger log = new RecordingLogger("test/lua");
     private final Path dir;
 
@@ -41,8 +48,14 @@ final class LuaHarness {
         return eval(LuaVersion.LUA_5_4, release, expr);
     }
 
-    private String eval(LuaVersion version, SlurmVersion release, String expr) {
+    /** The same, in Lua {@code version} with the slurm table of Slurm {@code release}. */
+    String eval(LuaVersion version, SlurmVersion release, String expr) {
         return run(OnBehalfOf.thisProcess(), version, release, "return tostring(" + expr + ")");
+    }
+
+    /** What {@code body} (statements ending in a return) returns as tostring, in Lua {@code version} at Slurm {@code release}. */
+    String run(LuaVersion version, SlurmVersion release, String body) {
+        return run(OnBehalfOf.thisProcess(), version, release, body);
     }
 
     /**

@@ -76,4 +76,12 @@ class SlurmTableReleaseTest {
     void getQosPriorityExistsFrom24_11On(String release, String value) {
         assertThat(at(release, "slurm.get_qos_priority and slurm.get_qos_priority('high')")).isEqualTo(value);
     }
+
+    /** to_json, from_json, to_yaml and from_yaml came with 26.05 (slurm_lua.c, 6fe0092aa0): LUA_SERIALIZERS. */
+    @ParameterizedTest
+    @CsvSource({"25.11.7, nil nil nil nil", "26.05.0, function function function function", "26.05.3, function function function function"})
+    void theSerializerFunctionsExistFrom26_05On(String release, String types) {
+        assertThat(at(release, "type(slurm.to_json) .. ' ' .. type(slurm.from_json) .. ' ' .. type(slurm.to_yaml) .. ' ' .. type(slurm.from_yaml)"))
+                .isEqualTo(types);
+    }
 }

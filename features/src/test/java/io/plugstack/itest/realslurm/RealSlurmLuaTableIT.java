@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * number's and string's value, and which are functions) under Slurm's own job_submit/lua and under
  * Plugstack's (behind the Lua shim, the daemon playing the same release). Both dumps must be equal: the
  * errno names a release exports (every ESLURM name from 23.02, eight before), its constants, its functions
- * (get_qos_priority from 24.11).
+ * (get_qos_priority from 24.11), and from 26.05 what to_json, to_yaml, from_json and from_yaml make of the same values.
  */
 @Timeout(300)
 class RealSlurmLuaTableIT {
@@ -39,6 +39,22 @@ class RealSlurmLuaTableIT {
                 if t == "number" or t == "string" or t == "boolean" then lines[#lines + 1] = k .. "=" .. tostring(v)
                 elseif t == "function" then lines[#lines + 1] = k .. "()"
                 else lines[#lines + 1] = k .. ":" .. t end
+              end
+              if slurm.to_json then -- 26.05: what the serializers make of the same values (one key per level: pairs' order is Lua's)
+                local function try(name, f, ...)
+                  local ok, out = pcall(f, ...)
+                  lines[#lines + 1] = "~" .. name .. "=" .. (ok and "" or "error ") .. string.gsub(tostring(out), "\\n", "|")
+                end
+                local samples = { {1, 2.5, "x", true, false}, {a = {b = {c = {1, 2, 3}}}}, {s = "q\\"u/\\tend\\\\"}, {}, {a = {}},
+                                  {a = "x"}, {a = {b = 7}}, "top", 42 }
+                for i, t in ipairs(samples) do
+                  try("to_json " .. i, slurm.to_json, t)
+                  try("to_yaml " .. i, slurm.to_yaml, t)
+                end
+                try("from_json bad", slurm.from_json, "{bad")
+                try("from_json", function() return slurm.to_json(slurm.from_json('{"a":{"b":"x"}}')) end)
+                try("from_json list", function() return #slurm.from_json('[1,2.5,"x",true]') end)
+                try("from_yaml", function() return slurm.to_json(slurm.from_yaml("a: {b: x}")) end)
               end
               table.sort(lines)
               local f = io.open(OUT, "w")
