@@ -49,6 +49,19 @@ public final class SlurmErrtab {
         return BY_SERIES.computeIfAbsent(release.series(), SlurmErrtab::load);
     }
 
+    /**
+     * {@code slurm_strerror(code)} as {@code release} answers it: its series' table's text, else
+     * {@link SlurmErrno#strerror(int)} (the C library's text, or "Unknown negative error number").
+     *
+     * @param release the release played
+     * @param code    any errno value
+     * @return the text
+     */
+    public static String strerror(SlurmVersion release, int code) {
+        return of(release).flatMap(t -> t.entries.stream().filter(e -> e.number() == code).findFirst())
+                .map(Entry::text).orElseGet(() -> SlurmErrno.strerror(code));
+    }
+
     /** @return the entries, in slurm_errno.c's order */
     public List<Entry> entries() {
         return entries;

@@ -50,4 +50,15 @@ class SlurmErrtabTest {
             }
         }
     }
+
+    /** slurm_strerror at a release: the series' table first (7015 is 26.05.5's), then SlurmErrno's rule. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "26.05.5 | 7015 | Usage rollup or archive in progress, retry later",
+        "26.05.5 | -1 | Unspecified error",
+        "25.11.0 | -3000 | Unknown negative error number",
+        "22.05.8 | 2 | No such file or directory"})
+    void strerrorAtAReleaseIsItsTablesTextElseSlurmErrnos(String release, int code, String text) {
+        assertThat(SlurmErrtab.strerror(SlurmVersion.parse(release), code)).isEqualTo(text);
+    }
 }

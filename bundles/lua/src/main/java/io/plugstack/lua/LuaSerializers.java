@@ -3,7 +3,6 @@ package io.plugstack.lua;
 import java.nio.charset.StandardCharsets;
 
 import io.plugstack.api.plugin.SlurmVersion;
-import io.plugstack.api.slurm.SlurmErrno;
 import io.plugstack.api.slurm.SlurmErrtab;
 import io.plugstack.api.slurm.SlurmLog;
 import party.iroiro.luajava.JFunction;
@@ -33,7 +32,7 @@ final class LuaSerializers {
     static final String YAML = "application/x-yaml";
     /** The longest JSON text to_json builds (Plugstack's bound; Slurm has none). */
     static final long MAX_TEXT = 64L << 20;
-    private static final int ESLURM_REST_FAIL_PARSING = 9001;
+    static final int ESLURM_REST_FAIL_PARSING = 9001;
 
     private static final String RAISING = "local host = ... return function(...) "
             + "local ok, v = host(...) if not ok then error(v, 0) end return v end";
@@ -63,12 +62,6 @@ final class LuaSerializers {
         L.setField(-2, name);
     }
 
-    /** slurm_strerror at the played release: its errtab's text, else the C library's. */
-    String strerror(int rc) {
-        return SlurmErrtab.of(release).flatMap(t -> t.entries().stream().filter(e -> e.number() == rc).findFirst())
-                .map(SlurmErrtab.Entry::text).orElseGet(() -> SlurmErrno.strerror(rc));
-    }
-
     private static int result(Lua L, boolean ok, String bytes) {
         L.setTop(0);
         L.push(ok);
@@ -77,7 +70,7 @@ final class LuaSerializers {
     }
 
     private int fail(Lua L, String direction, String mime, int rc) {
-        String text = strerror(rc);
+        String text = SlurmErrtab.strerror(release, rc);
         log.error((direction.equals("to") ? "_dump: dumping as " : "_parse: parsing string as ") + mime + " failed: " + text);
         return result(L, false, "Conversion " + direction + " " + mime + " failed: " + text);
     }

@@ -371,6 +371,11 @@ public final class RealSlurm implements AutoCloseable {
         return run(CLIENT_TIMEOUT, "sinfo", "-h", "-N", "-n", NODE, "-o", "%T").assertOk().stdout().strip();
     }
 
+    /** Cancels every job of root's ({@code scancel -u root}): a probe's jobs, once their submission has been seen. */
+    public void cancelRootsJobs() {
+        run(CLIENT_TIMEOUT, "scancel", "-u", "root");
+    }
+
     /** Resumes a drained or down node and waits (up to 30 s) until it is idle. */
     public void resumeNode() {
         if (!nodeState().equals("idle")) {

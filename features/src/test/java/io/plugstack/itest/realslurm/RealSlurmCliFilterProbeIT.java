@@ -71,9 +71,8 @@ class RealSlurmCliFilterProbeIT {
             Files.deleteIfExists(dumps.plugstack());
             RealSlurm.Result a = slurms.run(T, argv);
             RealSlurm.Result b = plugstack.slurm.run(T, argv);
-            for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
-                s.run(T, "scancel", "-u", "root"); // a case's jobs must not hold the CPUs the next srun waits for
-            }
+            // a case's jobs must not hold the CPUs the next srun waits for
+            List.of(slurms, plugstack.slurm).forEach(RealSlurm::cancelRootsJobs);
             List<String> theirs = lines(dumps.slurms(), slurms.workDir());
             List<String> ours = lines(dumps.plugstack(), plugstack.slurm.workDir());
             if (theirs.isEmpty()) {

@@ -585,10 +585,6 @@ class RealSlurmFailuresIT {
     }
 
     /**
-     * Slurm's rule for a required plugin failing slurmstepd's init under {@code command}, at the release under
-     * test: spank.8's Errors table as the bench holds it (SpankFailureTable), 22.05's exceptions included.
-     */
-    /**
      * What srun prints after "task 0 launch failed: " when a required plugin's init fails in slurmstepd:
      * SLURM_PLUGIN_NAME_INVALID's text, or from 25.05 slurm_strerror of init's rc ({@code strerror}).
      */
@@ -604,6 +600,10 @@ class RealSlurmFailuresIT {
         return prefix + java.util.regex.Pattern.quote(text);
     }
 
+    /**
+     * Slurm's rule for a required plugin failing slurmstepd's init under {@code command}, at the release under
+     * test: spank.8's Errors table as the bench holds it (SpankFailureTable), 22.05's exceptions included.
+     */
     private static FailureOutcome slurmsRule(SlurmCommand command) {
         return SpankFailureTable.outcome(SlurmVersion.parse(under.release()), command, SpankCallback.INIT, SpankContext.REMOTE,
                 Optional.empty()).orElseThrow();

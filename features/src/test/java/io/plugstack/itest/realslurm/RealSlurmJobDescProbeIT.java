@@ -117,7 +117,7 @@ class RealSlurmJobDescProbeIT {
         long end = System.nanoTime() + T.toNanos();
         while (!run.isDone() && System.nanoTime() < end) {
             if (Files.exists(dump)) {
-                s.run(T, "scancel", "-u", "root");
+                s.cancelRootsJobs();
             }
             try {
                 run.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -146,9 +146,7 @@ class RealSlurmJobDescProbeIT {
         RealSlurm.Result b = onPlugstack.get();
         // the dumps are written at submission: the jobs need not run, and a finished case's jobs must not hold
         // the node's CPUs while the next srun waits for them (18 s on 22.05.8)
-        for (RealSlurm s : List.of(slurms, plugstack.slurm)) {
-            s.run(T, "scancel", "-u", "root");
-        }
+        List.of(slurms, plugstack.slurm).forEach(RealSlurm::cancelRootsJobs);
         Map<String, String> theirs = fields(read(dumps.slurms()), slurms.workDir().toString());
         Map<String, String> ours = fields(read(dumps.plugstack()), plugstack.slurm.workDir().toString());
         if (theirs.isEmpty() || ours.isEmpty()) {
